@@ -1,0 +1,61 @@
+"""The `trivia-host` command: one sub-command per module, registered below.
+
+Each module in COMMAND_MODULES has `register(subparsers)`, which adds its
+sub-command(s) and sets `func` (args -> exit code) on the parser. Modules are
+imported only when listed, so one broken part cannot break the others' help.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from host.errors import UserError
+
+COMMAND_MODULES = [
+    "host.table.commands",      # play
+    "host.rules.commands",      # replay
+    "host.judge.commands",      # judge
+    "host.cards.commands",      # deck check / stats / import
+    "host.speech.commands",     # devices, transcribe, models
+    "host.advisor.commands",    # solve, simulate
+    "host.demo.commands",       # demo
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="trivia-host",
+        description="An offline, voice-driven game host for Trivial Pursuit.",
+    )
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name and name.startswith(exc.name):
+                continue  # that part of the host is not built yet
+            raise
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 0
+    try:
+        return int(args.func(args) or 0)
+    except UserError as exc:
+        print(f"trivia-host: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("trivia-host: stopped.", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
