@@ -1,0 +1,1 @@
+"""Deck files, validation, import and the no-repeat history."""
