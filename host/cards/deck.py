@@ -111,8 +111,14 @@ class Problem:
 
 @dataclass
 class ParseResult:
+    """A deck holding the cards that parsed cleanly, and everything found wrong."""
+
     deck: Deck | None
     problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
 
 
 # --- reading files -----------------------------------------------------------
@@ -146,7 +152,7 @@ def parse_deck_file(path: Path | str) -> ParseResult:
 def load_deck(path: Path | str) -> Deck:
     """Load one deck file; UserError naming file, card and field if it is malformed."""
     result = parse_deck_file(path)
-    errors = [p for p in result.problems if p.severity == "error"]
+    errors = result.errors
     if errors:
         more = f" (and {len(errors) - 1} more; see `trivia-host deck check`)" if len(errors) > 1 else ""
         raise UserError(f"{errors[0]}{more}")
@@ -173,7 +179,10 @@ def default_deck_paths(decks_dir: Path | None = None) -> list[Path]:
 # --- parsing (pure) ----------------------------------------------------------
 
 def parse_deck(data: Any, source: str, path: Path | None = None) -> ParseResult:
-    """Check the structure of deck data and build the Deck; never raises."""
+    """Check the structure of deck data; never raises.
+
+    The Deck holds the cards without problems (None if the deck's own fields
+    are broken), so a checker can go on to look at their content."""
     problems: list[Problem] = []
 
     def deck_problem(field_name: str, message: str) -> None:
@@ -206,7 +215,7 @@ def parse_deck(data: Any, source: str, path: Path | None = None) -> ParseResult:
         seen_ids.add(card.id)
         cards.append(card)
 
-    if any(p.severity == "error" for p in problems):
+    if name is None or language is None or not raw_cards:
         return ParseResult(None, problems)
     return ParseResult(Deck(name, language, kind, cards, path), problems)
 
@@ -253,8 +262,9 @@ def _parse_card(raw: Any, index: int, deck_kind: str, deck_name: str, source: st
             problem("questions", f"missing {', '.join(missing)} (a card has one question for each of the six categories)")
         for category in CATEGORIES:
             if category in raw_questions:
-                question = _parse_question(category, raw_questions[category],
-                                           lambda f, m: problem(f"questions.{category}{f}", m))
+                question, question_problems = parse_question(category, raw_questions[category])
+                for field_name, message in question_problems:
+                    problem(".".join(filter(None, ("questions", category, field_name))), message)
                 if question is not None:
                     questions[category] = question
 
@@ -263,15 +273,14 @@ def _parse_card(raw: Any, index: int, deck_kind: str, deck_name: str, source: st
     return Card(card_label, questions, year if deck_kind == "ruby" else None, deck_name)
 
 
-def _parse_question(category: str, raw: Any, problem) -> Question | None:
+def parse_question(category: str, raw: Any) -> tuple[Question | None, list[tuple[str, str]]]:
+    """One question's fields -> (Question or None, [(field, problem), ...])."""
     if not isinstance(raw, dict):
-        problem("", "must be a mapping with text and answer")
-        return None
-    reported = []
+        return None, [("", "must be a mapping with text and answer")]
+    reported: list[tuple[str, str]] = []
 
     def note(field_name: str, message: str) -> None:
-        reported.append(1)
-        problem(f".{field_name}" if field_name else "", message)
+        reported.append((field_name, message))
 
     for key in sorted(set(map(str, raw)) - _QUESTION_FIELDS):
         note(key, "unknown field")
@@ -294,9 +303,10 @@ def _parse_question(category: str, raw: Any, problem) -> Question | None:
         note("answer", f"a True/False answer must be True or False, not {answer!r}")
 
     if reported:
-        return None
-    return Question(category, text, answer, lists["accept"], lists["prompt"], lists["reject"],
-                    "true_false" if is_true_false else kind, is_true_false, say, say_answer)
+        return None, reported
+    question = Question(category, text, answer, lists["accept"], lists["prompt"], lists["reject"],
+                        "true_false" if is_true_false else kind, is_true_false, say, say_answer)
+    return question, []
 
 
 def _as_text(value: Any) -> str | None:

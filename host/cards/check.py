@@ -1,0 +1,165 @@
+"""`deck check`: structure and content problems of deck files, one line each.
+
+Structure comes from the loader (deck.py); here are the checks that look
+across questions, cards and decks, and the speech-model vocabulary warnings.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+from host.cards.deck import Deck, ParseResult, Problem, Question, parse_deck_file
+from host.cards.vocabulary import unknown_words
+from host.errors import UserError
+
+# Below this share of known answer words a model is taken to be for another
+# language, and its opinion on the deck is not worth a warning per question.
+MIN_KNOWN_SHARE = 0.5
+
+
+@dataclass
+class CheckReport:
+    files: list[str] = field(default_factory=list)
+    decks: list[Deck] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "warning"]
+
+    def summary(self) -> str:
+        cards = sum(len(d.cards) for d in self.decks)
+        questions = sum(len(c.questions) for d in self.decks for c in d.cards)
+        return (f"{len(self.files)} deck file(s), {cards} card(s) and {questions} question(s) loaded: "
+                f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)")
+
+
+def normalised(text: str) -> str:
+    """Text compared for sameness: case, accents, punctuation and spacing ignored."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return " ".join(re.sub(r"[\W_]+", " ", plain).split())
+
+
+def check_files(paths: Iterable[Path | str],
+                vocabulary_for: Callable[[str], tuple[str, frozenset[str]] | None] | None = None,
+                ) -> CheckReport:
+    """Check deck files. `vocabulary_for(language)` gives (model name, words)
+    of the speech model for that language, or None when there is none."""
+    report = CheckReport()
+    for path in paths:
+        report.files.append(str(path))
+        try:
+            result: ParseResult = parse_deck_file(path)
+        except UserError as error:  # unreadable file: one problem line, go on
+            report.problems.append(Problem(str(path), None, "", str(error).removeprefix(f"{path}: ")))
+            continue
+        report.problems.extend(result.problems)
+        if result.deck is not None:
+            report.decks.append(result.deck)
+    report.problems.extend(duplicate_card_ids(report.decks))
+    report.problems.extend(duplicate_questions(report.decks))
+    for deck in report.decks:
+        report.problems.extend(reject_list_problems(deck))
+    if vocabulary_for is not None:
+        for deck in report.decks:
+            vocabulary = vocabulary_for(deck.language)
+            if vocabulary is not None:
+                model_name, words = vocabulary
+                problems, note = vocabulary_warnings(deck, model_name, words)
+                report.problems.extend(problems)
+                if note:
+                    report.notes.append(note)
+    return report
+
+
+def _source(deck: Deck) -> str:
+    return str(deck.path) if deck.path is not None else deck.name
+
+
+def duplicate_card_ids(decks: list[Deck]) -> list[Problem]:
+    """Card ids are unique across all decks (the history remembers them)."""
+    first_seen: dict[str, Deck] = {}
+    problems = []
+    for deck in decks:
+        for card in deck.cards:
+            earlier = first_seen.setdefault(card.id, deck)
+            if earlier is not deck:
+                problems.append(Problem(_source(deck), card.id, "id",
+                                        f"duplicate card id, also in {_source(earlier)}"))
+    return problems
+
+
+def duplicate_questions(decks: list[Deck]) -> list[Problem]:
+    """The same question twice, in one deck or across decks (text normalised)."""
+    first_seen: dict[str, tuple[Deck, str, str]] = {}
+    problems = []
+    for deck in decks:
+        for card in deck.cards:
+            for category, question in card.questions.items():
+                key = normalised(question.text)
+                earlier = first_seen.setdefault(key, (deck, card.id, category))
+                if earlier[1:] == (card.id, category) and earlier[0] is deck:
+                    continue
+                other_deck, other_card, other_category = earlier
+                where = "" if other_deck is deck else f" in {_source(other_deck)}"
+                problems.append(Problem(_source(deck), card.id, f"questions.{category}.text",
+                                        f"same question as card {other_card} ({other_category}){where}"))
+    return problems
+
+
+def reject_list_problems(deck: Deck) -> list[Problem]:
+    """A reject entry that is also the answer (or an accept/prompt entry) would
+    make the judge turn down a right answer: reject lists win (judge.md rule 2)."""
+    problems = []
+    for card in deck.cards:
+        for category, question in card.questions.items():
+            for message in _reject_conflicts(question):
+                problems.append(Problem(_source(deck), card.id, f"questions.{category}.reject", message))
+    return problems
+
+
+def _reject_conflicts(question: Question) -> list[str]:
+    rejected = {normalised(r): r for r in question.reject}
+    messages = []
+    if normalised(question.answer) in rejected:
+        messages.append(f"{rejected[normalised(question.answer)]!r} is the answer itself")
+    for list_name in ("accept", "prompt"):
+        for entry in getattr(question, list_name):
+            if normalised(entry) in rejected:
+                messages.append(f"{rejected[normalised(entry)]!r} is also in {list_name}")
+    return messages
+
+
+def vocabulary_warnings(deck: Deck, model_name: str, words: frozenset[str]) -> tuple[list[Problem], str | None]:
+    """Warnings for answers with words the speech model cannot recognise.
+
+    True/False answers are left out: the host listens for those with a grammar."""
+    per_question = []
+    known = total = 0
+    for card in deck.cards:
+        for category, question in card.questions.items():
+            if question.true_false:
+                continue
+            texts = (question.answer, *question.accept)
+            missing = unknown_words(texts, words)
+            asked = unknown_words(texts, frozenset())
+            total += len(asked)
+            known += len(asked) - len(missing)
+            if missing:
+                per_question.append(Problem(
+                    _source(deck), card.id, f"questions.{category}.answer",
+                    f"speech model {model_name} does not know: {', '.join(missing)}", "warning"))
+    if total and known / total < MIN_KNOWN_SHARE:
+        return [], (f"{_source(deck)}: speech model {model_name} knows only {known} of {total} answer "
+                    f"words; it looks like a model for another language, vocabulary not checked")
+    return per_question, None
