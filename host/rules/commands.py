@@ -1,0 +1,25 @@
+"""`trivia-host replay FILE.yaml`: play a scripted game, print the result as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "replay", help="play a scripted game (spec/scenario.md) and print the result as JSON")
+    parser.add_argument("script", help="the scripted game, a YAML file")
+    parser.add_argument("--no-events", action="store_true", help="leave the event log out")
+    parser.set_defaults(func=run_replay)
+
+
+def run_replay(args) -> int:
+    from host.rules.scenario import replay_file
+
+    result = replay_file(args.script)
+    if args.no_events:
+        result.pop("events")
+    json.dump(result, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+    return 0

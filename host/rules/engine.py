@@ -1,0 +1,612 @@
+"""The game as a deterministic state machine (architecture.md).
+
+The state is plain JSON data. `Engine.step(state, action)` applies one
+action, mutating the state, and returns the events it caused; `advance`
+does the same on a copy. After every step `state["prompt"]` says what the
+game waits for next and from whom:
+
+    roll      {side}                         a die value, rolled by host or table
+    move      {side, roll, options}          a destination space id
+    jump      {side, space, target}          genus2 jumper: yes / no
+    pick      {side, options, card}          SPLIT: index of the question chosen
+    category  {side, chooser, purpose, options[, year, card]}
+    claims    {side, eligible}               All-Play: names, in claim order
+    steal     {side, eligible}               steal window: names, in declaration order
+    answer    {side, category, card, deck, purpose, stealable}
+    over      {}
+
+Actions are dicts: {"type": "roll", "value": 4}, {"type": "move", "to": 14},
+{"type": "jump", "yes": True}, {"type": "pick", "index": 0},
+{"type": "category", "category": "history"}, {"type": "claims", "sides": [...]},
+{"type": "steal", "sides": [...]}, {"type": "answer", "correct": True}.
+An action that does not fit the prompt raises IllegalAction with the reason.
+
+Dice and card order are explicit: dice come in as actions, cards from the
+dealer state seeded at the start. "Side" is a player, a team, or the table in
+co-op; names in `claims`/`steal` may be a side's name or one of its members.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from host.cards import dealer
+from host.rules.board import CATEGORIES, HUB
+from host.rules.editions import Rules, coop_rank
+
+TABLE = "table"   # the one shared side of the co-op challenge
+
+
+class IllegalAction(Exception):
+    """An action the game cannot take now; the message says why and what can."""
+
+
+class Engine:
+    """The rules of one edition and mode, and the cards in play (both immutable)."""
+
+    def __init__(self, rules: Rules, catalog: dealer.CardCatalog, allow_true_false: bool = True):
+        self.rules = rules
+        self.catalog = catalog
+        self.allow_true_false = allow_true_false
+
+    # ----------------------------------------------------------------- setup
+
+    def new_game(self, players: list[str] | None = None, teams: dict[str, list[str]] | None = None,
+                 seed: int | None = None, start_wedges: dict[str, list[str]] | None = None,
+                 card_order: list[str] | None = None) -> tuple[dict, list[dict]]:
+        """A new game: the state and the opening events. Sides play in the given order."""
+        sides = self._sides(players, teams)
+        start_wedges = start_wedges or {}
+        for side in sides:
+            wedges = start_wedges.get(side["name"], [])
+            self._check_start_wedges(side["name"], wedges)
+            side["wedges"] = sorted(wedges)
+        unknown = set(start_wedges) - {s["name"] for s in sides}
+        if unknown:
+            raise IllegalAction(f"start wedges for {sorted(unknown)}, who are not in the game")
+        state = {
+            "edition": self.rules.edition,
+            "mode": self.rules.mode,
+            "sides": sides,
+            "turn": 0,
+            "roller": 0,
+            "ruby_holder": None,
+            "cards": 0,
+            "dealer": dealer.new_dealer(self.rules.cards, self.catalog, seed, card_order),
+            "question": None,
+            "queue": [],
+            "lander": None,
+            "breakthrough": None,
+            "over": False,
+            "winners": [],
+            "rank": None,
+            "prompt": {"type": "over"},
+        }
+        events = [{"type": "game_started", "edition": self.rules.edition, "mode": self.rules.mode,
+                   "sides": [s["name"] for s in sides]}]
+        self._start_turn(state, events)
+        return state, events
+
+    def _sides(self, players, teams) -> list[dict]:
+        if bool(players) == bool(teams):
+            raise IllegalAction("a game has either players or teams")
+        if self.rules.coop:
+            members = list(players) if players else [m for ms in teams.values() for m in ms]
+            named = [(TABLE, members)]
+        elif teams:
+            named = [(name, list(members)) for name, members in teams.items()]
+            if any(not members for _, members in named):
+                raise IllegalAction("every team needs at least one player")
+        else:
+            named = [(name, [name]) for name in players]
+        names = [n for n, _ in named] + [m for n, ms in named for m in ms if m != n]
+        if len(set(n.casefold() for n in names)) != len(names):
+            raise IllegalAction(f"names must be different: {names}")
+        if not self.rules.coop and len(named) < 2:
+            raise IllegalAction("a game needs at least two players or teams "
+                                "(one player alone: the genus6 co-op challenge)")
+        if len(named) > 6:
+            raise IllegalAction("at most six players or teams (six pieces)")
+        return [{"name": n, "members": ms, "space": HUB, "wedges": [], "tokens": 0, "turns": 0}
+                for n, ms in named]
+
+    def _check_start_wedges(self, name: str, wedges: list[str]) -> None:
+        want = self.rules.start_wedges
+        if not want and wedges:
+            raise IllegalAction("start wedges belong to the ruby quick game only")
+        if want and (len(set(wedges)) != want or any(w not in CATEGORIES for w in wedges)):
+            raise IllegalAction(f"{name} needs {want} different start wedges of "
+                                f"{', '.join(CATEGORIES)}, has {wedges}")
+
+    # ------------------------------------------------------------ stepping
+
+    def step(self, state: dict, action: dict) -> list[dict]:
+        prompt = state["prompt"]
+        kind = action.get("type") if isinstance(action, dict) else None
+        if prompt["type"] == "over":
+            raise IllegalAction("the game is over")
+        if kind != prompt["type"]:
+            raise IllegalAction(f"the game waits for {prompt['type']!r}, not {kind!r}")
+        events: list[dict] = []
+        getattr(self, f"_on_{kind}")(state, prompt, action, events)
+        return events
+
+    def _on_roll(self, state, prompt, action, events) -> None:
+        value = action.get("value")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
+            raise IllegalAction(f"a die shows 1 to 6, not {value!r}")
+        side = self._side(state, prompt["side"])
+        events.append({"type": "rolled", "side": side["name"], "value": value})
+        options = self.rules.moves.destinations(side["space"], value)
+        if len(options) == 1:
+            self._move(state, side, value, options[0], events)
+        else:
+            state["prompt"] = {"type": "move", "side": side["name"], "roll": value, "options": options}
+
+    def _on_move(self, state, prompt, action, events) -> None:
+        to = action.get("to")
+        if to not in prompt["options"]:
+            raise IllegalAction(f"space {to!r} cannot be reached with a {prompt['roll']}; "
+                                f"legal: {', '.join(map(str, prompt['options']))}")
+        self._move(state, self._side(state, prompt["side"]), prompt["roll"], to, events)
+
+    def _on_jump(self, state, prompt, action, events) -> None:
+        yes = action.get("yes")
+        if not isinstance(yes, bool):
+            raise IllegalAction(f"a jump is yes or no, not {yes!r}")
+        side = self._side(state, prompt["side"])
+        if yes:
+            events.append({"type": "jumped", "side": side["name"], "from": side["space"],
+                           "to": prompt["target"]})
+            side["space"] = prompt["target"]
+            self._land(state, side, events)
+        else:
+            events.append({"type": "jump_declined", "side": side["name"], "space": side["space"]})
+            category = self.rules.board.space(side["space"]).category
+            self._ask(state, side, category, "space", events,
+                      wedge=self._wedge_on_space("category"))
+
+    def _on_pick(self, state, prompt, action, events) -> None:
+        index = action.get("index")
+        if index not in (0, 1) or isinstance(index, bool):
+            raise IllegalAction(f"a split pick is 0 or 1, not {index!r}")
+        side = self._side(state, prompt["side"])
+        category = prompt["options"][index]
+        events.append({"type": "split_picked", "side": side["name"], "category": category})
+        self._ask(state, side, category, "space", events, card=prompt["card"],
+                  wedge=self._wedge_on_space("split"))
+
+    def _on_category(self, state, prompt, action, events) -> None:
+        category = action.get("category")
+        if category not in prompt["options"]:
+            raise IllegalAction(f"unknown category {category!r}; choose one of "
+                                f"{', '.join(prompt['options'])}")
+        side = self._side(state, prompt["side"])
+        purpose = prompt["purpose"]
+        events.append({"type": "category_chosen", "side": side["name"], "by": prompt["chooser"],
+                       "purpose": purpose, "category": category})
+        if purpose == "all_play":
+            self._open_all_play(state, side, category, events)
+        elif purpose in ("ruby", "ruby_final"):
+            self._ask(state, side, category, purpose, events, card=prompt["card"], deck="ruby")
+        else:   # wild, joker, final
+            wedge = purpose != "final" and self.rules.wedge_on == "any"
+            self._ask(state, side, category, purpose, events, wedge=wedge)
+
+    def _on_claims(self, state, prompt, action, events) -> None:
+        claimers = self._named_sides(state, action.get("sides"), prompt["eligible"], "claim")
+        events.append({"type": "all_play_claims", "sides": claimers})
+        state["queue"] = claimers
+        if not claimers:
+            self._close_question(state, events, None)
+            self._end_turn(state, state["lander"], events)
+        else:
+            self._next_in_queue(state, events)
+
+    def _on_steal(self, state, prompt, action, events) -> None:
+        stealers = self._named_sides(state, action.get("sides"), prompt["eligible"], "steal")
+        events.append({"type": "steal_declared", "sides": stealers})
+        state["queue"] = stealers
+        if not stealers:
+            self._close_question(state, events, None)
+            self._end_turn(state, state["turn"], events)
+        else:
+            self._next_in_queue(state, events)
+
+    def _on_answer(self, state, prompt, action, events) -> None:
+        correct = action.get("correct")
+        if not isinstance(correct, bool):
+            raise IllegalAction(f"an answer is right or wrong, not {correct!r}")
+        question = state["question"]
+        side = self._side(state, prompt["side"])
+        events.append({"type": "answered", "side": side["name"], "correct": correct,
+                       "card": question["card"], "category": question["category"]})
+        handler = {"all_play": self._after_all_play_answer, "steal": self._after_steal_answer,
+                   "final": self._after_final_answer, "ruby_final": self._after_final_answer,
+                   "ruby": self._after_ruby_answer}.get(prompt["purpose"], self._after_space_answer)
+        handler(state, side, correct, events)
+
+    # ------------------------------------------------------------- turns
+
+    def _start_turn(self, state: dict, events: list[dict]) -> None:
+        side = state["sides"][state["turn"]]
+        side["turns"] += 1
+        event = {"type": "turn_started", "side": side["name"]}
+        if self.rules.coop:
+            event["roller"] = side["members"][state["roller"] % len(side["members"])]
+        events.append(event)
+        if self._in_final(side):
+            if self.rules.final == "ruby":
+                self._offer_ruby_card(state, side, "ruby_final", events)
+            else:
+                self._choose_category(state, side, "opponents", "final")
+        else:
+            self._prompt_roll(state, side)
+
+    def _prompt_roll(self, state: dict, side: dict) -> None:
+        state["prompt"] = {"type": "roll", "side": side["name"]}
+        if self.rules.coop:   # the players take turns rolling for the shared piece
+            state["prompt"]["roller"] = side["members"][state["roller"] % len(side["members"])]
+
+    def _in_final(self, side: dict) -> bool:
+        """Six wedges and waiting at the hub for the final question without rolling."""
+        return (self.rules.sixth_wedge == "to_hub" and len(side["wedges"]) == 6
+                and self.rules.final != "none")
+
+    def _end_turn(self, state: dict, turn_of: int, events: list[dict]) -> None:
+        """The turn of side `turn_of` is over: check ruby wins, then pass left."""
+        side = state["sides"][turn_of]
+        if self.rules.final == "ruby" and len(side["wedges"]) == 6 and not state["over"]:
+            if state["ruby_holder"] == turn_of:
+                self._win(state, turn_of, events)
+            elif side["space"] != HUB:
+                self._move_to_hub(side, events)
+        if state["over"]:
+            return
+        events.append({"type": "turn_ended", "side": side["name"]})
+        breakthrough = state["breakthrough"]
+        if breakthrough is not None:
+            if not breakthrough["remaining"]:
+                self._game_over(state, breakthrough["winners"], events)
+                return
+            state["turn"] = breakthrough["remaining"].pop(0)
+        else:
+            state["turn"] = (turn_of + 1) % len(state["sides"])
+        self._start_turn(state, events)
+
+    # ----------------------------------------------------------- landing
+
+    def _move(self, state, side, roll, to, events) -> None:
+        path = self.rules.moves.path(side["space"], roll, to)
+        events.append({"type": "moved", "side": side["name"], "from": side["space"], "to": to,
+                       "roll": roll, "path": list(path)})
+        side["space"] = to
+        self._land(state, side, events)
+
+    def _land(self, state: dict, side: dict, events: list[dict]) -> None:
+        space = self.rules.board.space(side["space"])
+        kind = space.kind
+        if kind == "roll_again":
+            events.append({"type": "roll_again", "side": side["name"], "space": space.id})
+            self._prompt_roll(state, side)
+        elif kind in ("category", "hq"):
+            self._ask(state, side, space.category, "space", events,
+                      wedge=self._wedge_on_space(kind))
+        elif kind == "jumper":
+            state["prompt"] = {"type": "jump", "side": side["name"], "space": space.id,
+                               "target": space.target, "category": space.category}
+        elif kind == "steal":
+            if not self.rules.coop:
+                side["tokens"] += 1
+                events.append({"type": "token_won", "side": side["name"], "why": "steal_space",
+                               "tokens": side["tokens"]})
+            self._ask(state, side, space.category, "space", events,
+                      wedge=self._wedge_on_space(kind))
+        elif kind == "split":
+            card = self._draw(state, None, events)
+            state["prompt"] = {"type": "pick", "side": side["name"], "options": list(space.split),
+                               "card": card}
+        elif kind == "wild":
+            self._choose_category(state, side, "player", "wild")
+        elif kind == "ruby":
+            self._offer_ruby_card(state, side, "ruby", events)
+        else:
+            self._land_on_hub(state, side, events)
+
+    def _land_on_hub(self, state, side, events) -> None:
+        role = self.rules.board.hub_role
+        if len(side["wedges"]) == 6 and self.rules.sixth_wedge == "walk_to_hub":
+            self._choose_category(state, side, "opponents", "final")
+        elif role == "ruby":
+            self._offer_ruby_card(state, side, "ruby", events)
+        elif role == "all_play" and not self.rules.coop:
+            state["lander"] = state["turn"]
+            self._choose_category(state, side, "player", "all_play")
+        else:
+            self._choose_category(state, side, "player", "joker" if role == "joker" else "wild")
+
+    def _wedge_on_space(self, kind: str) -> bool:
+        wedge_on = self.rules.wedge_on
+        if wedge_on == "any":
+            return True
+        if wedge_on == "coloured":
+            return kind in ("hq", "category")
+        return kind == "hq"
+
+    def _choose_category(self, state, side, chooser: str, purpose: str, **extra) -> None:
+        if self.rules.coop:
+            chooser = "table"
+        state["prompt"] = {"type": "category", "side": side["name"], "chooser": chooser,
+                           "purpose": purpose, "options": list(CATEGORIES), **extra}
+
+    def _offer_ruby_card(self, state, side, purpose: str, events) -> None:
+        card = dealer.draw_ruby(state["dealer"], self.catalog, self.allow_true_false)
+        state["cards"] += 1
+        year = self.catalog.years.get(card)
+        events.append({"type": "card_drawn", "card": card, "deck": "ruby", "year": year})
+        self._choose_category(state, side, "player", purpose, card=card, year=year)
+
+    # --------------------------------------------------------- questions
+
+    def _draw(self, state, category, events) -> str:
+        card = dealer.draw(state["dealer"], self.catalog, category, self.allow_true_false)
+        state["cards"] += 1
+        events.append({"type": "card_drawn", "card": card, "deck": "standard"})
+        return card
+
+    def _ask(self, state, side, category, purpose, events, card=None, deck="standard",
+             wedge=False) -> None:
+        """Draw (unless the card is already out) and put the question to `side`."""
+        self._prepare_question(state, category, purpose, events, card, deck, wedge)
+        self._put_question(state, side, events)
+
+    def _prepare_question(self, state, category, purpose, events, card=None, deck="standard",
+                          wedge=False) -> None:
+        if card is None:
+            card = self._draw(state, category, events)
+        else:
+            dealer.mark_asked(state["dealer"], card, category)
+        true_false = deck == "standard" and self.catalog.is_true_false(card, category)
+        stealable = (self.rules.steal and purpose not in ("all_play", "final", "ruby_final")
+                     and not true_false)
+        state["question"] = {"card": card, "deck": deck, "category": category, "purpose": purpose,
+                             "wedge": wedge, "stealable": stealable, "true_false": true_false}
+
+    def _put_question(self, state, side, events) -> None:
+        q = state["question"]
+        events.append({"type": "question_asked", "side": side["name"], "card": q["card"],
+                       "deck": q["deck"], "category": q["category"], "purpose": q["purpose"]})
+        state["prompt"] = {"type": "answer", "side": side["name"], "category": q["category"],
+                           "card": q["card"], "deck": q["deck"], "purpose": q["purpose"],
+                           "stealable": q["stealable"]}
+
+    def _close_question(self, state, events, answered_by: str | None) -> None:
+        """The question is over: the narrator may now read its answer (ruling 4)."""
+        q = state["question"]
+        events.append({"type": "question_closed", "card": q["card"], "deck": q["deck"],
+                       "category": q["category"], "right": answered_by})
+        state["question"] = None
+        state["queue"] = []
+
+    def _after_space_answer(self, state, side, correct, events) -> None:
+        q = state["question"]
+        turn = state["turn"]
+        if correct:
+            self._close_question(state, events, side["name"])
+            won_wedge = q["wedge"] and self._award(state, side, q["category"], events)
+            if state["over"]:
+                return
+            if self.rules.coop:
+                self._next_roller(state)
+            if won_wedge and (self.rules.wedge_ends_turn or self._moved_to_hub_by(side, events)):
+                self._end_turn(state, turn, events)
+            else:
+                events.append({"type": "roll_again", "side": side["name"]})
+                self._prompt_roll(state, side)
+            return
+        if self.rules.coop:
+            self._close_question(state, events, None)
+            self._next_roller(state)
+            self._prompt_roll(state, side)
+            return
+        eligible = [s["name"] for i, s in enumerate(state["sides"]) if i != turn and s["tokens"] > 0]
+        if q["stealable"] and eligible:
+            state["prompt"] = {"type": "steal", "side": side["name"], "eligible": eligible}
+            return
+        self._close_question(state, events, None)
+        self._end_turn(state, turn, events)
+
+    def _after_final_answer(self, state, side, correct, events) -> None:
+        self._close_question(state, events, side["name"] if correct else None)
+        turn = state["turn"]
+        if correct:
+            if self.rules.final == "ruby":
+                self._take_ruby(state, turn, events)
+            self._win(state, turn, events)
+            if state["over"]:
+                return
+        self._end_turn(state, turn, events)
+
+    def _after_ruby_answer(self, state, side, correct, events) -> None:
+        self._close_question(state, events, side["name"] if correct else None)
+        if correct:
+            self._take_ruby(state, state["turn"], events)
+            events.append({"type": "roll_again", "side": side["name"]})
+            self._prompt_roll(state, side)
+        else:
+            self._end_turn(state, state["turn"], events)
+
+    # ------------------------------------------------------ all-play, steal
+
+    def _open_all_play(self, state, lander, category, events) -> None:
+        self._prepare_question(state, category, "all_play", events, wedge=True)
+        q = state["question"]
+        events.append({"type": "question_asked", "side": None, "card": q["card"], "deck": "standard",
+                       "category": category, "purpose": "all_play"})
+        state["prompt"] = {"type": "claims", "side": lander["name"],
+                           "eligible": [s["name"] for s in state["sides"]]}
+
+    def _next_in_queue(self, state, events) -> None:
+        """Put the question to the next claimer or stealer."""
+        name = state["queue"].pop(0)
+        side = self._side(state, name)
+        q = state["question"]
+        if q["purpose"] != "all_play":
+            q["purpose"] = "steal"
+            side["tokens"] -= 1
+            events.append({"type": "token_spent", "side": name, "tokens": side["tokens"]})
+        self._put_question(state, side, events)
+
+    def _after_all_play_answer(self, state, side, correct, events) -> None:
+        lander = state["lander"]
+        if not correct:
+            if state["queue"]:
+                self._next_in_queue(state, events)
+                return
+            self._close_question(state, events, None)
+            self._end_turn(state, lander, events)
+            return
+        category = state["question"]["category"]
+        self._close_question(state, events, side["name"])
+        won_wedge = self._award(state, side, category, events)
+        moved = won_wedge and self._moved_to_hub_by(side, events)
+        if state["sides"][lander] is side and not moved:
+            events.append({"type": "roll_again", "side": side["name"]})
+            self._prompt_roll(state, side)
+        else:
+            self._end_turn(state, lander, events)
+
+    def _after_steal_answer(self, state, side, correct, events) -> None:
+        if not correct and state["queue"]:
+            self._next_in_queue(state, events)
+            return
+        category = state["question"]["category"]
+        self._close_question(state, events, side["name"] if correct else None)
+        if correct and self._award(state, side, category, events):
+            self._moved_to_hub_by(side, events)
+        self._end_turn(state, state["turn"], events)
+
+    # -------------------------------------------------------------- awards
+
+    def _award(self, state, side, category, events) -> bool:
+        """A correct answer that earns a wedge: the wedge, or a token if owned.
+        Returns True when a new wedge was won."""
+        if category in side["wedges"]:
+            if self.rules.owned_gives_token:
+                side["tokens"] += 1
+                events.append({"type": "token_won", "side": side["name"], "why": "owned_colour",
+                               "tokens": side["tokens"]})
+            return False
+        side["wedges"].append(category)
+        side["wedges"].sort()
+        events.append({"type": "wedge_won", "side": side["name"], "category": category,
+                       "wedges": list(side["wedges"])})
+        if self.rules.coop and len(side["wedges"]) == 6:
+            state["rank"] = coop_rank(state["cards"])
+            self._game_over(state, [state["turn"]], events)
+        return True
+
+    def _moved_to_hub_by(self, side, events) -> bool:
+        """Rule 18: the sixth wedge moves the piece to the hub at once."""
+        if (self.rules.sixth_wedge == "to_hub" and self.rules.final == "opponents"
+                and len(side["wedges"]) == 6):
+            self._move_to_hub(side, events)
+            return True
+        return False
+
+    def _move_to_hub(self, side, events) -> None:
+        events.append({"type": "moved_to_hub", "side": side["name"], "from": side["space"]})
+        side["space"] = HUB
+
+    def _take_ruby(self, state, index, events) -> None:
+        previous = state["ruby_holder"]
+        state["ruby_holder"] = index
+        events.append({"type": "ruby_taken", "side": state["sides"][index]["name"],
+                       "from": None if previous is None else state["sides"][previous]["name"]})
+
+    def _next_roller(self, state) -> None:
+        state["roller"] = (state["roller"] + 1) % len(state["sides"][0]["members"])
+
+    # ---------------------------------------------------------------- wins
+
+    def _win(self, state, index, events) -> None:
+        side = state["sides"][index]
+        events.append({"type": "final_won", "side": side["name"]})
+        breakthrough = state["breakthrough"]
+        if breakthrough is not None:
+            breakthrough["winners"].append(index)
+            return
+        waiting = [i for i, s in enumerate(state["sides"]) if s["turns"] == 0]
+        if self.rules.breakthrough and side["turns"] == 1 and waiting:
+            state["breakthrough"] = {"winners": [index], "remaining": waiting}
+            events.append({"type": "breakthrough", "side": side["name"],
+                           "others": [state["sides"][i]["name"] for i in waiting]})
+            return
+        self._game_over(state, [index], events)
+
+    def _game_over(self, state, winners: list[int], events) -> None:
+        state["over"] = True
+        state["winners"] = [state["sides"][i]["name"] for i in sorted(winners)]
+        state["prompt"] = {"type": "over"}
+        event = {"type": "game_over", "winners": state["winners"]}
+        if self.rules.coop:
+            event.update(cards=state["cards"], rank=state["rank"])
+        events.append(event)
+
+    # ------------------------------------------------------------- helpers
+
+    def _side(self, state, name: str) -> dict:
+        for side in state["sides"]:
+            if side["name"] == name:
+                return side
+        raise IllegalAction(f"nobody called {name!r} is playing")
+
+    def _named_sides(self, state, names, eligible, verb) -> list[str]:
+        """Resolve claim/steal names (a side or one of its members) in order."""
+        if not isinstance(names, list):
+            raise IllegalAction(f"{verb} takes a list of names")
+        resolved: list[str] = []
+        for name in names:
+            side = self.side_of(state, name)
+            if side is None:
+                raise IllegalAction(f"nobody called {name!r} is playing")
+            if side["name"] not in eligible:
+                raise IllegalAction(f"{name} cannot {verb} now (can: {', '.join(eligible) or 'nobody'})")
+            if side["name"] in resolved:
+                raise IllegalAction(f"{name} cannot {verb} twice")
+            resolved.append(side["name"])
+        return resolved
+
+    @staticmethod
+    def side_of(state, name) -> dict | None:
+        """The side called `name`, or the side `name` plays in."""
+        if not isinstance(name, str):
+            return None
+        folded = name.casefold()
+        for side in state["sides"]:
+            if side["name"].casefold() == folded or folded in (m.casefold() for m in side["members"]):
+                return side
+        return None
+
+
+def advance(engine: Engine, state: dict, action: dict) -> tuple[dict, list[dict]]:
+    """The pure form of a step: (state, action) -> (next state, events)."""
+    state = copy.deepcopy(state)
+    return state, engine.step(state, action)
+
+
+def summary(state: dict) -> dict:
+    """The replay contract's view of a state (scenario.md "Output")."""
+    ruby = state["ruby_holder"]
+    return {
+        "over": state["over"],
+        "winners": list(state["winners"]),
+        "next": None if state["over"] else state["sides"][state["turn"]]["name"],
+        "players": {
+            side["name"]: {"space": side["space"], "wedges": sorted(side["wedges"]),
+                           "tokens": side["tokens"], "ruby": ruby == i}
+            for i, side in enumerate(state["sides"])
+        },
+        "cards": state["cards"],
+        "rank": state["rank"],
+    }
