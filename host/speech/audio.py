@@ -1,0 +1,147 @@
+"""Audio buffers and WAV files: 16-bit mono samples at a known rate.
+
+Every engine in this package speaks `Audio`; conversions (resampling, stereo
+mix-down) happen here, once, so the engines never see anything else.
+"""
+
+from __future__ import annotations
+
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from host.errors import UserError
+
+RECOGNIZER_RATE = 16000  # what every recognizer here is fed
+
+
+class BadAudioError(UserError):
+    """A WAV file the host cannot use (truncated, not a WAV, odd sample size)."""
+
+
+@dataclass(frozen=True, eq=False)
+class Audio:
+    """Mono int16 samples at `rate` samples per second."""
+
+    samples: np.ndarray
+    rate: int
+
+    def __post_init__(self) -> None:
+        samples = np.asarray(self.samples)
+        if samples.ndim != 1 or samples.dtype != np.int16:
+            raise ValueError("Audio samples must be a 1-D int16 array")
+        object.__setattr__(self, "samples", samples)
+
+    @property
+    def seconds(self) -> float:
+        return len(self.samples) / self.rate
+
+    def resampled(self, rate: int) -> "Audio":
+        return Audio(resample(self.samples, self.rate, rate), rate)
+
+    @classmethod
+    def silence(cls, seconds: float, rate: int = RECOGNIZER_RATE) -> "Audio":
+        return cls(np.zeros(int(round(seconds * rate)), dtype=np.int16), rate)
+
+    @classmethod
+    def join(cls, parts: list["Audio"], rate: int = RECOGNIZER_RATE) -> "Audio":
+        arrays = [part.resampled(rate).samples for part in parts]
+        return cls(np.concatenate(arrays) if arrays else np.zeros(0, np.int16), rate)
+
+
+@dataclass(frozen=True, eq=False)
+class WavInfo:
+    """What `read_wav` had to change to give 16-bit mono audio."""
+
+    audio: Audio
+    channels: int
+    notes: tuple[str, ...]
+
+
+def read_wav(path: str | Path, rate: int | None = None) -> WavInfo:
+    """Read a PCM WAV file as mono int16, resampled to `rate` when given.
+
+    Stereo is mixed down and other rates resampled; both are reported in
+    `notes` so the caller can say so. Truncated or non-PCM files raise
+    BadAudioError with the reason.
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise BadAudioError(f"{path}: no such file")
+    try:
+        with wave.open(str(path), "rb") as wav:
+            channels, width = wav.getnchannels(), wav.getsampwidth()
+            file_rate, declared = wav.getframerate(), wav.getnframes()
+            data = wav.readframes(declared)
+    except (wave.Error, EOFError) as exc:
+        raise BadAudioError(f"{path}: not a PCM WAV file ({exc})") from None
+    frame_bytes = channels * width
+    got = len(data) // frame_bytes if frame_bytes else 0
+    if got < declared:
+        raise BadAudioError(
+            f"{path}: truncated WAV: the header promises {declared} frames, "
+            f"the file holds {got}")
+    if width not in (1, 2, 4):
+        raise BadAudioError(f"{path}: {8 * width}-bit samples are not supported "
+                            "(use 16-bit PCM)")
+    if got == 0:
+        raise BadAudioError(f"{path}: the WAV file holds no audio")
+    samples = _pcm_to_int16(data[: got * frame_bytes], width)
+    notes = []
+    if channels > 1:
+        samples = samples.reshape(-1, channels).mean(axis=1).astype(np.int16)
+        notes.append(f"mixed {channels} channels down to mono")
+    if width != 2:
+        notes.append(f"converted {8 * width}-bit samples to 16-bit")
+    audio = Audio(samples, file_rate)
+    if rate and rate != file_rate:
+        audio = audio.resampled(rate)
+        notes.append(f"resampled from {file_rate} Hz to {rate} Hz")
+    return WavInfo(audio, channels, tuple(notes))
+
+
+def _pcm_to_int16(data: bytes, width: int) -> np.ndarray:
+    if width == 1:  # 8-bit WAV is unsigned
+        return ((np.frombuffer(data, np.uint8).astype(np.int16) - 128) << 8).astype(np.int16)
+    if width == 4:
+        return (np.frombuffer(data, "<i4") >> 16).astype(np.int16)
+    return np.frombuffer(data, "<i2").astype(np.int16)
+
+
+def write_wav(path: str | Path, audio: Audio) -> Path:
+    path = Path(path)
+    with wave.open(str(path), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(audio.rate)
+        wav.writeframes(audio.samples.astype("<i2").tobytes())
+    return path
+
+
+def resample(samples: np.ndarray, from_rate: int, to_rate: int) -> np.ndarray:
+    """Resample int16 samples; low-passes first when lowering the rate."""
+    if from_rate == to_rate or len(samples) == 0:
+        return np.asarray(samples, dtype=np.int16)
+    x = samples.astype(np.float64)
+    if to_rate < from_rate:
+        x = _low_pass(x, cutoff=0.5 * to_rate / from_rate)
+    count = int(round(len(x) * to_rate / from_rate))
+    positions = np.arange(count) * (from_rate / to_rate)
+    y = np.interp(positions, np.arange(len(x)), x)
+    return np.clip(np.round(y), -32768, 32767).astype(np.int16)
+
+
+def _low_pass(x: np.ndarray, cutoff: float, taps: int = 63) -> np.ndarray:
+    """Windowed-sinc FIR; cutoff as a fraction of the sampling rate."""
+    n = np.arange(taps) - (taps - 1) / 2
+    kernel = 2 * cutoff * np.sinc(2 * cutoff * n) * np.hamming(taps)
+    kernel /= kernel.sum()
+    return np.convolve(x, kernel, mode="same")
+
+
+def frames(samples: np.ndarray, size: int):
+    """Consecutive chunks of `size` samples (the last one may be shorter)."""
+    for start in range(0, len(samples), size):
+        yield samples[start:start + size]

@@ -1,0 +1,97 @@
+"""What every recognizer promises: stream audio in, get alternatives out.
+
+A recognizer is told what the host expects before each utterance:
+- free speech (`Expectation.free()`), e.g. a player's name;
+- a closed list (`Expectation.closed([...])`): commands or choices, decoded
+  against a grammar of exactly those phrases;
+- an answer (`Expectation.answer(expected, commands)`): free decoding,
+  cross-checked with a grammar pass over the card's phrases (see guided.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Protocol
+
+import numpy as np
+
+FREE, CLOSED, ANSWER = "free", "closed", "answer"
+
+
+@dataclass(frozen=True)
+class Alternative:
+    text: str
+    confidence: float  # 0..1, comparable only within one result
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    confidence: float
+    start: float
+    end: float
+
+
+@dataclass(frozen=True)
+class Expectation:
+    kind: str = FREE
+    phrases: tuple[str, ...] = ()   # closed: the choices; answer: what the card expects
+    commands: tuple[str, ...] = ()  # answer: what may be said instead of an answer
+
+    @classmethod
+    def free(cls) -> "Expectation":
+        return cls(FREE)
+
+    @classmethod
+    def closed(cls, phrases: Iterable[str]) -> "Expectation":
+        return cls(CLOSED, tuple(phrases))
+
+    @classmethod
+    def answer(cls, expected: Iterable[str], commands: Iterable[str] = ()) -> "Expectation":
+        """`expected`: the card's answer, accept, prompt AND reject entries."""
+        return cls(ANSWER, tuple(expected), tuple(commands))
+
+
+@dataclass(frozen=True)
+class Recognition:
+    alternatives: tuple[Alternative, ...]
+    engine: str
+    mode: str                                   # free | grammar | guided
+    words: tuple[Word, ...] = ()                # of the best alternative, when the engine gives them
+    dropped_phrases: tuple[str, ...] = ()       # grammar phrases the model cannot say
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        return self.alternatives[0].text if self.alternatives else ""
+
+    @property
+    def heard_nothing(self) -> bool:
+        return not self.alternatives
+
+    def as_pairs(self) -> list[tuple[str, float]]:
+        return [(a.text, a.confidence) for a in self.alternatives]
+
+
+class RecognitionStream(Protocol):
+    def accept(self, samples: np.ndarray) -> None: ...
+
+    def finish(self) -> Recognition: ...
+
+
+class Recognizer(Protocol):
+    name: str
+    sample_rate: int
+
+    def stream(self, expectation: Expectation) -> RecognitionStream: ...
+
+    def missing_words(self, phrase: str) -> list[str]: ...
+
+
+def recognize(recognizer: Recognizer, samples: np.ndarray, expectation: Expectation,
+              chunk: int = 4000) -> Recognition:
+    """Whole-buffer convenience: stream the samples in chunks and finish."""
+    stream = recognizer.stream(expectation)
+    for start in range(0, len(samples), chunk):
+        stream.accept(samples[start:start + chunk])
+    return stream.finish()

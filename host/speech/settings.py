@@ -1,0 +1,69 @@
+"""The `speech:` section of config.yaml, with defaults for anything left out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+import yaml
+
+from host.errors import UserError
+
+DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
+
+
+@dataclass(frozen=True)
+class SpeechSettings:
+    recognizer: str = "auto"          # auto | vosk | pocketsphinx
+    vosk_model: str = ""
+    language: str = "en-us"
+    alternatives: int = 5
+    synthesizer: str = "pyttsx3"      # pyttsx3 | espeak-ng | flite
+    voice: str = ""
+    rate: int = 175
+    volume: float = 1.0
+    input_device: str = ""
+    output_device: str = ""
+    command_silence: float = 0.5
+    answer_silence: float = 1.2
+    no_speech_timeout: float = 8.0
+    speaker_tail: float = 0.3
+
+    @classmethod
+    def from_mapping(cls, section: dict | None) -> "SpeechSettings":
+        section = dict(section or {})
+        known = {f.name: f.type for f in fields(cls)}
+        unknown = sorted(set(section) - set(known))
+        if unknown:
+            raise UserError(f"config speech: unknown setting(s) {', '.join(unknown)}")
+        values = {}
+        for name, value in section.items():
+            default = getattr(cls, name)
+            if value is None:
+                continue
+            try:
+                values[name] = type(default)(value)
+            except (TypeError, ValueError):
+                raise UserError(f"config speech.{name}: '{value}' is not a valid "
+                                f"{type(default).__name__}") from None
+        settings = cls(**values)
+        if settings.recognizer not in ("auto", "vosk", "pocketsphinx"):
+            raise UserError(f"config speech.recognizer: '{settings.recognizer}' is not "
+                            "auto, vosk or pocketsphinx")
+        if settings.synthesizer not in ("pyttsx3", "espeak-ng", "flite"):
+            raise UserError(f"config speech.synthesizer: '{settings.synthesizer}' is not "
+                            "pyttsx3, espeak-ng or flite")
+        return settings
+
+
+def load_speech_settings(path: str | Path | None = None) -> SpeechSettings:
+    path = Path(path) if path else DEFAULT_CONFIG
+    if not path.exists():
+        if path == DEFAULT_CONFIG:
+            return SpeechSettings()
+        raise UserError(f"{path}: no such config file")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        raise UserError(f"{path}: not valid YAML ({exc})".replace("\n", " ")) from None
+    return SpeechSettings.from_mapping(data.get("speech") if isinstance(data, dict) else None)

@@ -1,0 +1,123 @@
+"""PocketSphinx recognizer: the English model inside the wheel, no download.
+
+Free decoding uses the bundled n-gram model (weak on open answers); closed
+choices use a JSGF grammar, which recognizes short commands well and often
+returns nothing at all for speech outside the grammar. Two decoders, one
+per kind, so a guided answer can run both passes over the same audio as it
+arrives. A decoder serves one stream at a time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import numpy as np
+
+from host.speech.phrases import spoken_forms
+from host.speech.recognition import (CLOSED, FREE, Alternative, Expectation, Recognition, Word)
+
+_FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
+_VARIANT = re.compile(r"\(\d+\)$")
+
+
+def _words(text: str) -> list[str]:
+    return [_VARIANT.sub("", w) for w in text.split() if not _FILLER.match(w)]
+
+
+def jsgf(phrases: list[str]) -> str:
+    body = " | ".join(phrases)
+    return f"#JSGF V1.0;\ngrammar choices;\npublic <choice> = {body} ;\n"
+
+
+class PocketSphinxRecognizer:
+    name = "pocketsphinx"
+    sample_rate = 16000
+
+    def __init__(self, max_alternatives: int = 5) -> None:
+        from pocketsphinx import Decoder
+        self.max_alternatives = max_alternatives
+        self._free = Decoder(loglevel="FATAL")
+        self._grammar = Decoder(lm=None, loglevel="FATAL")
+        self._searches: set[str] = set()
+
+    def missing_words(self, phrase: str) -> list[str]:
+        return [w for w in phrase.split() if self._free.lookup_word(w) is None]
+
+    def grammar_for(self, phrases) -> tuple[list[str], list[str]]:
+        kept, dropped = [], []
+        for phrase in phrases:
+            forms = [f for f in spoken_forms(phrase) if not self.missing_words(f)]
+            if forms:
+                kept.extend(f for f in forms if f not in kept)
+            else:
+                dropped.append(phrase)
+        return kept, dropped
+
+    def _activate(self, phrases: list[str]) -> None:
+        name = "g" + hashlib.sha1("|".join(phrases).encode()).hexdigest()[:12]
+        if name not in self._searches:
+            self._grammar.add_jsgf_string(name, jsgf(phrases))
+            self._searches.add(name)
+        self._grammar.activate_search(name)
+
+    def stream(self, expectation: Expectation):
+        if expectation.kind == FREE:
+            return SphinxStream(self, self._free, "free", [], [], [])
+        if expectation.kind == CLOSED:
+            kept, dropped = self.grammar_for(expectation.phrases)
+            if not kept:
+                return SphinxStream(self, self._free, "free", [], dropped,
+                                    ["no grammar phrase is in the dictionary; decoded freely"])
+            self._activate(kept)
+            return SphinxStream(self, self._grammar, "grammar", kept, dropped, [])
+        from host.speech.guided import GuidedStream
+        return GuidedStream(self, expectation)
+
+
+class SphinxStream:
+    def __init__(self, engine: PocketSphinxRecognizer, decoder, mode: str, phrases: list[str],
+                 dropped: list[str], notes: list[str]) -> None:
+        self.engine, self.decoder, self.mode = engine, decoder, mode
+        self.phrases, self.dropped, self.notes = set(phrases), dropped, list(notes)
+        decoder.start_utt()
+
+    def accept(self, samples: np.ndarray) -> None:
+        self.decoder.process_raw(np.asarray(samples, np.int16).tobytes(), False, False)
+
+    def finish(self) -> Recognition:
+        self.decoder.end_utt()
+        hyp = self.decoder.hyp()
+        alternatives: list[Alternative] = []
+        words: list[Word] = []
+        best = " ".join(_words(hyp.hypstr)) if hyp is not None else ""
+        if best and self.mode == "grammar" and best not in self.phrases:
+            # A search that never reached the grammar's end returns a partial
+            # path ("i don't" of "i don't know"): that is not a choice.
+            self.notes.append(f"partial grammar path '{best}' ignored")
+            best = ""
+        if best:
+            alternatives.append(Alternative(best, round(float(hyp.prob), 4)))
+            frame = 0.01  # pocketsphinx counts 10 ms frames
+            words = [Word(_VARIANT.sub("", s.word), round(float(s.prob), 4), s.start_frame * frame,
+                          s.end_frame * frame)
+                     for s in self.decoder.seg() if not _FILLER.match(s.word)]
+            if self.mode == "free":
+                others = self._n_best(best, float(hyp.prob))
+                alternatives += sorted(others, key=lambda a: -a.confidence)
+        return Recognition(tuple(alternatives), engine=self.engine.name, mode=self.mode,
+                           words=tuple(words), dropped_phrases=tuple(self.dropped),
+                           notes=tuple(self.notes))
+
+    def _n_best(self, best: str, best_confidence: float) -> list[Alternative]:
+        """Other lattice paths, scaled against the best path's score."""
+        found, top_score = [], None
+        for i, entry in enumerate(self.decoder.nbest()):
+            if i >= 50 or len(found) >= self.engine.max_alternatives - 1:
+                break
+            text = " ".join(_words(entry.hypstr))
+            top_score = top_score or entry.score or 1.0
+            if text and text != best and text not in (a.text for a in found):
+                share = min(1.0, entry.score / top_score) if top_score else 0.0
+                found.append(Alternative(text, round(best_confidence * share, 4)))
+        return found

@@ -1,0 +1,60 @@
+"""Transcribing a WAV file: the entry the judge's `--cases` audio column uses."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from host.speech.audio import RECOGNIZER_RATE, read_wav
+from host.speech.recognition import Expectation, Recognition, recognize
+from host.speech.settings import SpeechSettings, load_speech_settings
+
+# Commands a player may say instead of an answer; they join the card's
+# phrases in the answer grammar so they are not misheard as answers.
+ANSWER_COMMANDS = ("repeat the question", "pass", "i don't know", "skip")
+
+
+@lru_cache(maxsize=4)
+def _recognizer(engine: str | None, settings: SpeechSettings):
+    from host.speech.engines import make_recognizer
+    return make_recognizer(settings, engine)
+
+
+def _expectation(expected) -> Expectation:
+    if not expected:
+        return Expectation.free()
+    phrases = [expected] if isinstance(expected, str) else list(expected)
+    phrases = [p.strip() for item in phrases for p in item.split("|") if p.strip()]
+    return Expectation.answer(phrases, ANSWER_COMMANDS)
+
+
+@dataclass(frozen=True)
+class Transcript:
+    recognition: Recognition
+    audio_seconds: float
+    processing_seconds: float
+    notes: tuple[str, ...]
+
+
+def transcribe(path: str | Path, expected=None, engine: str | None = None,
+               settings: SpeechSettings | None = None) -> Transcript:
+    info = read_wav(path, RECOGNIZER_RATE)
+    recognizer = _recognizer(engine, settings or load_speech_settings())
+    started = time.perf_counter()
+    recognition = recognize(recognizer, info.audio.samples, _expectation(expected))
+    elapsed = time.perf_counter() - started
+    return Transcript(recognition, info.audio.seconds, elapsed, info.notes + recognition.notes)
+
+
+def transcribe_wav(path, expected=None, engine=None) -> list[tuple[str, float]]:
+    """Alternatives (text, confidence), best first, for the speech in a WAV file.
+
+    `expected`: the card's phrases (answer, accept, prompt and reject entries),
+    as a list or one "a|b|c" string; they guide decoding but are used only when
+    free decoding agrees (guided.py). `engine`: "vosk" or "pocketsphinx";
+    None follows config.yaml (Vosk if a model is installed). Bad files raise
+    BadAudioError (a UserError) with the reason.
+    """
+    return transcribe(path, expected, engine).recognition.as_pairs()
