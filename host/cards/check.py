@@ -47,7 +47,9 @@ def normalised(text: str) -> str:
     """Text compared for sameness: case, accents, punctuation and spacing ignored."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return " ".join(re.sub(r"[\W_]+", " ", plain).split())
+    # R.M.S. = RMS and don't = dont, but 3.5 stays apart from 35
+    joined = re.sub(r"['\u2019]|(?<!\d)\.|\.(?!\d)", "", plain)
+    return " ".join(re.sub(r"[\W_]+", " ", joined).split())
 
 
 def check_files(paths: Iterable[Path | str],

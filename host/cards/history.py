@@ -66,8 +66,8 @@ class CardHistory:
         path = self.path_for(deck_name)
         try:
             raw = path.read_bytes()
-        except FileNotFoundError:
-            return []
+        except (FileNotFoundError, NotADirectoryError):
+            return []  # no game with this deck yet; saving will say if the folder is unusable
         except OSError as error:
             self.warn(f"cannot read the card history {path} ({error.strerror}); "
                       f"every card of {deck_name!r} counts as new")

@@ -80,7 +80,7 @@ def question_to_data(question: Question) -> dict[str, Any]:
     for name in ("accept", "prompt", "reject"):
         if getattr(question, name):
             data[name] = list(getattr(question, name))
-    if question.kind != "text":
+    if question.kind not in ("text", "true_false"):
         data["kind"] = question.kind
     if question.true_false:
         data["true_false"] = True
@@ -102,7 +102,10 @@ def deck_to_data(deck: Deck) -> dict[str, Any]:
 
 
 class _DeckDumper(yaml.SafeDumper):
-    """Lists of answers in one line ([Sydney, Melbourne]), as people write them."""
+    """Indented like decks/FORMAT.md, lists of answers in one line ([Sydney, Melbourne])."""
+
+    def increase_indent(self, flow: bool = False, indentless: bool = False):
+        return super().increase_indent(flow, False)
 
 
 def _represent_list(dumper: yaml.SafeDumper, items: list) -> yaml.Node:

@@ -41,11 +41,10 @@ def read_csv(path: Path) -> ReadResult:
     except UnicodeDecodeError as error:
         return ReadResult(problems=[f"{path}: not UTF-8 text (byte {error.start}); save the CSV as UTF-8"])
     lines = text.splitlines(keepends=True)
-    try:
-        dialect = csv.Sniffer().sniff(lines[0] if lines else "", delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.DictReader(lines, dialect=dialect)
+    # Spreadsheets in some countries save with ; (or tabs): the header tells.
+    header_line = lines[0] if lines else ""
+    delimiter = max(",;\t", key=header_line.count)
+    reader = csv.DictReader(lines, delimiter=delimiter)
     header = [name.strip().lower() for name in reader.fieldnames or []]
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:

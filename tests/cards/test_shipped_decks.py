@@ -1,0 +1,20 @@
+"""The decks shipped in decks/ pass `deck check`: every problem is listed on failure."""
+
+from host.cards.check import check_files
+from host.cards.deck import REPO_DECKS_DIR, default_deck_paths, load_decks
+
+
+def test_decks_are_shipped():
+    assert default_deck_paths(), f"no deck files in {REPO_DECKS_DIR}"
+
+
+def test_the_shipped_decks_pass_deck_check():
+    report = check_files(default_deck_paths())
+    problems = "\n".join(str(p) for p in report.errors)
+    assert not report.errors, f"{report.summary()}\n{problems}"
+
+
+def test_the_shipped_decks_hold_a_standard_and_a_ruby_deck_that_load():
+    decks = load_decks(default_deck_paths())
+    assert {deck.kind for deck in decks} == {"standard", "ruby"}
+    assert all(deck.language == "en" for deck in decks)
