@@ -1,0 +1,26 @@
+"""Speech in and out: synthesizers, recognizers, audio devices, turn-taking.
+
+The voice loop needs only what is exported here. Engines are imported
+lazily by their factories, so importing this package is cheap.
+"""
+
+from host.speech.audio import Audio, BadAudioError, read_wav, write_wav
+from host.speech.devices import AudioDeviceError, Microphone, Speaker, list_devices
+from host.speech.duplex import MicGate
+from host.speech.endpoint import EndpointPolicy, Endpointer, EnergyVad, Outcome
+from host.speech.engines import make_recognizer
+from host.speech.fakes import FakeMicrophone, FakeSpeaker, FakeSynthesizer
+from host.speech.recognition import Alternative, Expectation, Recognition, Word, recognize
+from host.speech.settings import SpeechSettings, load_speech_settings
+from host.speech.synth import SynthesisError, make_synthesizer
+from host.speech.transcribe import transcribe_wav
+from host.speech.turns import Heard, listen, speak
+
+__all__ = [
+    "Alternative", "Audio", "AudioDeviceError", "BadAudioError", "EndpointPolicy",
+    "Endpointer", "EnergyVad", "Expectation", "FakeMicrophone", "FakeSpeaker",
+    "FakeSynthesizer", "Heard", "MicGate", "Microphone", "Outcome", "Recognition",
+    "Speaker", "SpeechSettings", "SynthesisError", "Word", "list_devices", "listen",
+    "load_speech_settings", "make_recognizer", "make_synthesizer", "read_wav",
+    "recognize", "speak", "transcribe_wav", "write_wav",
+]
