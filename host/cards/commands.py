@@ -14,10 +14,10 @@ from host.cards.deck import REPO_DECKS_DIR, Deck, default_deck_paths, parse_deck
 from host.cards.importers import READERS
 from host.cards.importers.common import group_into_cards, write_deck
 from host.cards.stats import format_stats, stats_report
-from host.cards.vocabulary import find_vosk_model, model_search_paths, model_words
+from host.cards.vocabulary import model_words
 from host.errors import UserError
-
-REPO_CONFIG = REPO_DECKS_DIR.parent / "config.yaml"
+from host.speech.model_paths import find_vosk_model
+from host.speech.settings import DEFAULT_CONFIG, load_speech_settings
 
 
 def register(subparsers) -> None:
@@ -34,7 +34,8 @@ def register(subparsers) -> None:
     check.add_argument("--model", type=Path, metavar="DIR",
                        help="Vosk model whose vocabulary the answers are checked against "
                             "(default: the model the host would use, if any)")
-    check.add_argument("--config", type=Path, default=REPO_CONFIG, help="settings file (default: %(default)s)")
+    check.add_argument("--config", type=Path, default=DEFAULT_CONFIG,
+                       help="settings file naming the Vosk model (default: %(default)s)")
     check.set_defaults(func=run_check)
 
     stats = actions.add_parser("stats", help="count cards, categories and answer kinds")
@@ -73,12 +74,12 @@ def run_check(args: argparse.Namespace) -> int:
 
     @lru_cache(maxsize=None)
     def vocabulary_for(language: str):
-        model = args.model or find_vosk_model(model_search_paths(args.config), language)
+        if args.model is not None and not args.model.is_dir():
+            raise UserError(f"{args.model}: no such model folder")
+        model = args.model or find_vosk_model(load_speech_settings(args.config).vosk_model or None, language)
         if model is None:
             notes.append(f"no Vosk model for language {language!r} found: answer words not checked")
             return None
-        if not model.is_dir():
-            raise UserError(f"{model}: no such model folder")
         words = model_words(model)
         if not words:
             notes.append(f"{model}: no word list (graph/words.txt or graph/Gr.fst): answer words not checked")

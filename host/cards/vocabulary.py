@@ -2,78 +2,21 @@
 
 A big Vosk model lists them in graph/words.txt; a small (lookahead) model has
 no words.txt, but its graph/Gr.fst carries them as an OpenFst symbol table.
+Finding the model is host.speech.model_paths' job.
 """
 
 from __future__ import annotations
 
 import mmap
-import os
 import re
 import struct
 import unicodedata
 from pathlib import Path
 from typing import Iterable
 
-import yaml
-
 _SYMBOL_TABLE_MAGIC = struct.pack("<i", 2125658996)  # OpenFst SymbolTable
 _HEADER_SEARCH_BYTES = 4096  # the table follows the FST header at once
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)*")
-
-
-def model_search_paths(config_path: Path | None = None, repo_models: Path | None = None) -> list[Path]:
-    """Where a Vosk model may be, in the order models/README.md gives."""
-    paths: list[Path] = []
-    configured = _configured_model(config_path)
-    if configured:
-        paths.append(configured)
-    if repo_models is None:
-        repo_models = Path(__file__).resolve().parents[2] / "models"
-    paths.append(repo_models)
-    if os.environ.get("VOSK_MODEL_PATH"):
-        paths.append(Path(os.environ["VOSK_MODEL_PATH"]).expanduser())
-    paths.append(Path.home() / ".cache" / "vosk")
-    return paths
-
-
-def _configured_model(config_path: Path | None) -> Path | None:
-    if config_path is None or not config_path.is_file():
-        return None
-    try:
-        config = yaml.safe_load(config_path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError):
-        return None  # the config's owner reports a broken config
-    speech = config.get("speech") if isinstance(config, dict) else None
-    if isinstance(speech, dict):
-        for key in ("vosk_model", "model"):
-            if isinstance(speech.get(key), str) and speech[key]:
-                return Path(speech[key]).expanduser()
-    return None
-
-
-def is_vosk_model(path: Path) -> bool:
-    return (path / "am" / "final.mdl").is_file() and (path / "graph").is_dir()
-
-
-def find_vosk_model(search_paths: Iterable[Path], language: str) -> Path | None:
-    """The first model for `language` in the search paths (a path may be a
-    model itself or a folder of models named like vosk-model-small-en-us-0.15)."""
-    for base in search_paths:
-        if is_vosk_model(base):
-            if model_language(base) in (None, language):
-                return base
-            continue
-        if base.is_dir():
-            for candidate in sorted(base.iterdir()):
-                if is_vosk_model(candidate) and model_language(candidate) == language:
-                    return candidate
-    return None
-
-
-def model_language(model: Path) -> str | None:
-    """The language code in a model's folder name (vosk-model-small-en-us-0.15 -> en)."""
-    match = re.search(r"vosk-model-(?:small-)?([a-z]{2})(?:[-_]|$)", model.name)
-    return match.group(1) if match else None
 
 
 def model_words(model: Path) -> frozenset[str]:

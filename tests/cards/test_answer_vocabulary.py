@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from host.cards.check import check_files
-from host.cards.vocabulary import (find_vosk_model, fst_symbols, model_language, model_search_paths,
-                                   model_words, spoken_words)
+from host.cards.vocabulary import fst_symbols, model_words, spoken_words
 from host.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -18,9 +17,10 @@ KNOWN = """the beatles canberra jane austen vincent van gogh danube titanic rms 
 
 
 def make_model(folder: Path, words: list[str]) -> Path:
-    """A folder shaped like a big Vosk model: am/final.mdl and graph/words.txt."""
-    (folder / "am").mkdir(parents=True)
-    (folder / "am" / "final.mdl").write_bytes(b"")
+    """A folder shaped like a big Vosk model: am/final.mdl, conf/model.conf, graph/words.txt."""
+    for part in ("am/final.mdl", "conf/model.conf"):
+        (folder / part).parent.mkdir(parents=True, exist_ok=True)
+        (folder / part).write_bytes(b"")
     (folder / "graph").mkdir()
     lines = ["<eps> 0"] + [f"{w} {n}" for n, w in enumerate(words, start=1)]
     (folder / "graph" / "words.txt").write_text("\n".join(lines) + "\n")
@@ -79,22 +79,15 @@ def test_the_real_korean_model_lists_its_words():
     assert len(words) > 100_000 and "<unk>" in words
 
 
-def test_models_are_found_for_the_decks_language(tmp_path, monkeypatch):
-    models = tmp_path / "models"
-    make_model(models / "vosk-model-small-de-0.15", ["berlin"])
-    english = make_model(models / "vosk-model-small-en-us-0.15", ["berlin"])
-    assert model_language(english) == "en"
-    monkeypatch.setenv("VOSK_MODEL_PATH", str(tmp_path / "elsewhere"))
-    paths = model_search_paths(config_path=None, repo_models=models)
-    assert paths[:2] == [models, tmp_path / "elsewhere"]
-    assert find_vosk_model(paths, "en") == english
-    assert find_vosk_model(paths, "fr") is None
-
-
-def test_the_configured_model_is_looked_at_first(tmp_path):
+def test_the_model_named_in_the_config_is_used(tmp_path, capsys):
+    model = make_model(tmp_path / "vosk-model-small-en-us-0.15", KNOWN + ["weaver"])
     config = tmp_path / "config.yaml"
-    config.write_text(f"speech:\n  vosk_model: {tmp_path / 'mine'}\n")
-    assert model_search_paths(config, repo_models=tmp_path / "models")[0] == tmp_path / "mine"
+    config.write_text(f"speech:\n  vosk_model: {model}\n")
+    assert main(["deck", "check", "--config", str(config), str(TINY)]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"note: answer words checked against {model} ({len(KNOWN) + 2} words)",
+        "1 deck file(s), 2 card(s) and 12 question(s) loaded: 0 error(s), 0 warning(s)",
+    ]
 
 
 def test_the_command_prints_warnings_and_still_passes(tmp_path, capsys):
