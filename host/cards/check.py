@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
-from host.cards.deck import Deck, ParseResult, Problem, Question, parse_deck_file
+from host.cards.deck import (Deck, ParseResult, Problem, Question, deck_source, duplicate_card_ids,
+                             parse_deck_file)
 from host.cards.vocabulary import unknown_words
 from host.errors import UserError
 
@@ -84,23 +85,6 @@ def check_files(paths: Iterable[Path | str],
     return report
 
 
-def _source(deck: Deck) -> str:
-    return str(deck.path) if deck.path is not None else deck.name
-
-
-def duplicate_card_ids(decks: list[Deck]) -> list[Problem]:
-    """Card ids are unique across all decks (the history remembers them)."""
-    first_seen: dict[str, Deck] = {}
-    problems = []
-    for deck in decks:
-        for card in deck.cards:
-            earlier = first_seen.setdefault(card.id, deck)
-            if earlier is not deck:
-                problems.append(Problem(_source(deck), card.id, "id",
-                                        f"duplicate card id, also in {_source(earlier)}"))
-    return problems
-
-
 def duplicate_questions(decks: list[Deck]) -> list[Problem]:
     """The same question twice, in one deck or across decks (text normalised)."""
     first_seen: dict[str, tuple[Deck, str, str]] = {}
@@ -113,8 +97,8 @@ def duplicate_questions(decks: list[Deck]) -> list[Problem]:
                 if earlier[1:] == (card.id, category) and earlier[0] is deck:
                     continue
                 other_deck, other_card, other_category = earlier
-                where = "" if other_deck is deck else f" in {_source(other_deck)}"
-                problems.append(Problem(_source(deck), card.id, f"questions.{category}.text",
+                where = "" if other_deck is deck else f" in {deck_source(other_deck)}"
+                problems.append(Problem(deck_source(deck), card.id, f"questions.{category}.text",
                                         f"same question as card {other_card} ({other_category}){where}"))
     return problems
 
@@ -126,7 +110,7 @@ def reject_list_problems(deck: Deck) -> list[Problem]:
     for card in deck.cards:
         for category, question in card.questions.items():
             for message in _reject_conflicts(question):
-                problems.append(Problem(_source(deck), card.id, f"questions.{category}.reject", message))
+                problems.append(Problem(deck_source(deck), card.id, f"questions.{category}.reject", message))
     return problems
 
 
@@ -159,9 +143,9 @@ def vocabulary_warnings(deck: Deck, model_name: str, words: frozenset[str]) -> t
             known += len(asked) - len(missing)
             if missing:
                 per_question.append(Problem(
-                    _source(deck), card.id, f"questions.{category}.answer",
+                    deck_source(deck), card.id, f"questions.{category}.answer",
                     f"speech model {model_name} does not know: {', '.join(missing)}", "warning"))
     if total and known / total < MIN_KNOWN_SHARE:
-        return [], (f"{_source(deck)}: speech model {model_name} knows only {known} of {total} answer "
+        return [], (f"{deck_source(deck)}: speech model {model_name} knows only {known} of {total} answer "
                     f"words; it looks like a model for another language, vocabulary not checked")
     return per_question, None

@@ -161,7 +161,32 @@ def load_deck(path: Path | str) -> Deck:
 
 
 def load_decks(paths: Iterable[Path | str]) -> list[Deck]:
-    return [load_deck(p) for p in paths]
+    """Load several decks; card ids must be unique across them (the dealer and
+    the history know cards by id alone)."""
+    decks = [load_deck(p) for p in paths]
+    duplicates = duplicate_card_ids(decks)
+    if duplicates:
+        more = f" (and {len(duplicates) - 1} more)" if len(duplicates) > 1 else ""
+        raise UserError(f"{duplicates[0]}{more}")
+    return decks
+
+
+def duplicate_card_ids(decks: list[Deck]) -> list[Problem]:
+    """A card id used again in a later deck (within one deck, parsing reports it)."""
+    first_seen: dict[str, Deck] = {}
+    problems = []
+    for deck in decks:
+        for card in deck.cards:
+            earlier = first_seen.setdefault(card.id, deck)
+            if earlier is not deck:
+                problems.append(Problem(deck_source(deck), card.id, "id",
+                                        f"duplicate card id, also in {deck_source(earlier)}"))
+    return problems
+
+
+def deck_source(deck: Deck) -> str:
+    """How messages name a deck: its file, or its name when it has none."""
+    return str(deck.path) if deck.path is not None else deck.name
 
 
 def default_deck_paths(decks_dir: Path | None = None) -> list[Path]:

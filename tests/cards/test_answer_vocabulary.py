@@ -8,7 +8,6 @@ import pytest
 
 from host.cards.check import check_files
 from host.cards.vocabulary import fst_symbols, model_words, spoken_words
-from host.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 TINY = FIXTURES / "tiny_standard.yaml"
@@ -79,20 +78,20 @@ def test_the_real_korean_model_lists_its_words():
     assert len(words) > 100_000 and "<unk>" in words
 
 
-def test_the_model_named_in_the_config_is_used(tmp_path, capsys):
+def test_the_model_named_in_the_config_is_used(tmp_path, capsys, trivia_host):
     model = make_model(tmp_path / "vosk-model-small-en-us-0.15", KNOWN + ["weaver"])
     config = tmp_path / "config.yaml"
     config.write_text(f"speech:\n  vosk_model: {model}\n")
-    assert main(["deck", "check", "--config", str(config), str(TINY)]) == 0
+    assert trivia_host(["deck", "check", "--config", str(config), str(TINY)]) == 0
     assert capsys.readouterr().out.splitlines() == [
         f"note: answer words checked against {model} ({len(KNOWN) + 2} words)",
         "1 deck file(s), 2 card(s) and 12 question(s) loaded: 0 error(s), 0 warning(s)",
     ]
 
 
-def test_the_command_prints_warnings_and_still_passes(tmp_path, capsys):
+def test_the_command_prints_warnings_and_still_passes(tmp_path, capsys, trivia_host):
     model = make_model(tmp_path / "vosk-model-small-en-us-0.15", KNOWN)
-    assert main(["deck", "check", "--model", str(model), str(TINY)]) == 0
+    assert trivia_host(["deck", "check", "--model", str(model), str(TINY)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].endswith("does not know: weaver (warning)")
     assert out[1] == f"note: answer words checked against {model} ({len(KNOWN) + 1} words)"

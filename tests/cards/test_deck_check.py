@@ -5,7 +5,6 @@ from pathlib import Path
 import pytest
 
 from host.cards.check import check_files, normalised
-from host.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MALFORMED = FIXTURES / "malformed"
@@ -74,11 +73,11 @@ def test_questions_are_compared_without_case_accents_or_punctuation():
     assert normalised("3.5 metres") != normalised("35 metres")
 
 
-def test_the_command_prints_every_problem_and_fails(capsys):
+def test_the_command_prints_every_problem_and_fails(capsys, trivia_host):
     paths = [str(MALFORMED / "empty_answer.yaml"), str(MALFORMED / "bad_kind.yaml"), str(FIXTURES / "tiny_ruby.yaml")]
-    assert main(["deck", "check", "--model", str(FIXTURES / "no-such-model"), *paths]) == 2
+    assert trivia_host(["deck", "check", "--model", str(FIXTURES / "no-such-model"), *paths]) == 2
     assert "no such model folder" in capsys.readouterr().err
-    assert main(["deck", "check", *paths]) == 1
+    assert trivia_host(["deck", "check", *paths]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{paths[0]}: {EXPECTED_LINE['empty_answer']}"
     assert out[1] == f"{paths[1]}: {EXPECTED_LINE['bad_kind']}"
@@ -86,6 +85,6 @@ def test_the_command_prints_every_problem_and_fails(capsys):
     assert out[-1].startswith("3 deck file(s), 3 card(s) and 18 question(s) loaded: 2 error(s), ")
 
 
-def test_the_command_passes_on_good_decks(capsys):
-    assert main(["deck", "check", str(FIXTURES / "tiny_standard.yaml")]) == 0
+def test_the_command_passes_on_good_decks(capsys, trivia_host):
+    assert trivia_host(["deck", "check", str(FIXTURES / "tiny_standard.yaml")]) == 0
     assert capsys.readouterr().out.endswith("0 error(s), 0 warning(s)\n")

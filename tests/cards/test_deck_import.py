@@ -7,14 +7,13 @@ import pytest
 from host.cards.deck import load_deck
 from host.cards.importers import read_csv, read_otdb
 from host.cards.importers.common import group_into_cards
-from host.cli import main
 
 IMPORTS = Path(__file__).parent / "fixtures" / "import"
 
 
-def test_otdb_questions_are_decoded_mapped_and_grouped(tmp_path, capsys):
+def test_otdb_questions_are_decoded_mapped_and_grouped(tmp_path, capsys, trivia_host):
     out = tmp_path / "otdb.yaml"
-    assert main(["deck", "import", "--from", "otdb", str(IMPORTS / "otdb_sample.json"), "-o", str(out)]) == 0
+    assert trivia_host(["deck", "import", "--from", "otdb", str(IMPORTS / "otdb_sample.json"), "-o", str(out)]) == 0
     report = capsys.readouterr().out
     assert "skipped 1 question(s): category 'General Knowledge' fits none of ours" in report
     assert "left over, not enough to fill a card: geography 1, science 1" in report
@@ -33,9 +32,9 @@ def test_otdb_questions_are_decoded_mapped_and_grouped(tmp_path, capsys):
     assert (card.question("history").kind, card.question("science").kind) == ("year", "number")
 
 
-def test_otdb_problems_name_the_item_and_nothing_is_written(tmp_path, capsys):
+def test_otdb_problems_name_the_item_and_nothing_is_written(tmp_path, capsys, trivia_host):
     out = tmp_path / "never.yaml"
-    assert main(["deck", "import", "--from", "otdb", str(IMPORTS / "otdb_malformed.json"), "-o", str(out)]) == 2
+    assert trivia_host(["deck", "import", "--from", "otdb", str(IMPORTS / "otdb_malformed.json"), "-o", str(out)]) == 2
     source = IMPORTS / "otdb_malformed.json"
     err = capsys.readouterr().err.splitlines()
     assert err == [
@@ -53,9 +52,9 @@ def test_otdb_file_that_is_not_json(tmp_path):
     assert read_otdb(path).problems == [f"{path}: line 2: not valid JSON: Expecting value"]
 
 
-def test_csv_rows_with_lists_names_of_categories_and_unicode(tmp_path, capsys):
+def test_csv_rows_with_lists_names_of_categories_and_unicode(tmp_path, capsys, trivia_host):
     out = tmp_path / "table.yaml"
-    assert main(["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out),
+    assert trivia_host(["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out),
                  "--name", "Kitchen table", "--id-prefix", "kt"]) == 0
     assert "left over, not enough to fill a card: geography 1, science 1" in capsys.readouterr().out
     card = load_deck(out).cards[0]
@@ -84,12 +83,12 @@ def test_csv_without_a_required_column():
     assert problem.startswith(f"{source}: line 1: header: missing column(s) category (columns: category,")
 
 
-def test_an_existing_output_is_kept_unless_forced(tmp_path):
+def test_an_existing_output_is_kept_unless_forced(tmp_path, trivia_host):
     out = tmp_path / "deck.yaml"
     out.write_text("mine")
     args = ["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out)]
-    assert main(args) == 2 and out.read_text() == "mine"
-    assert main(args + ["--force"]) == 0 and load_deck(out).cards
+    assert trivia_host(args) == 2 and out.read_text() == "mine"
+    assert trivia_host(args + ["--force"]) == 0 and load_deck(out).cards
 
 
 def test_ruby_questions_make_cards_per_year_and_repeats_are_dropped():
@@ -105,7 +104,7 @@ def test_ruby_questions_make_cards_per_year_and_repeats_are_dropped():
 
 
 @pytest.mark.parametrize("suffix", [".json", ".yaml"])
-def test_the_written_deck_loads_in_either_format(tmp_path, suffix):
+def test_the_written_deck_loads_in_either_format(tmp_path, suffix, trivia_host):
     out = tmp_path / f"deck{suffix}"
-    assert main(["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out)]) == 0
+    assert trivia_host(["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out)]) == 0
     assert load_deck(out).cards[0].question("geography").answer == "Istanbul"

@@ -62,3 +62,10 @@ def test_default_deck_paths_finds_yaml_and_json_but_not_the_format_notes(tmp_pat
     assert [p.relative_to(tmp_path).as_posix() for p in default_deck_paths(tmp_path)] == [
         "b.yaml", "c.json", "ruby/a.yaml",
     ]
+
+
+def test_card_ids_must_be_unique_across_the_decks_of_a_game(tmp_path):
+    copy = tmp_path / "copy.yaml"
+    copy.write_text((FIXTURES / "format_example.yaml").read_text())
+    with pytest.raises(UserError, match=r"copy\.yaml: card orig-0001: id: duplicate card id, also in .*format_example"):
+        load_decks([FIXTURES / "format_example.yaml", copy])

@@ -5,7 +5,6 @@ from pathlib import Path
 
 from host.cards.deck import load_deck
 from host.cards.stats import deck_stats
-from host.cli import main
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -23,17 +22,17 @@ def test_counts_of_one_deck():
     }
 
 
-def test_json_report_with_a_total(capsys):
+def test_json_report_with_a_total(capsys, trivia_host):
     files = [str(FIXTURES / "tiny_standard.yaml"), str(FIXTURES / "tiny_ruby.yaml")]
-    assert main(["deck", "stats", "--json", *files]) == 0
+    assert trivia_host(["deck", "stats", "--json", *files]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [d["kind"] for d in report["decks"]] == ["standard", "ruby"]
     assert report["decks"][1]["ruby_cards_per_year"] == {"1989": 1}
     assert report["total"]["cards"] == 3 and report["total"]["true_false"] == 3
 
 
-def test_text_report(capsys):
-    assert main(["deck", "stats", str(FIXTURES / "tiny_ruby.yaml")]) == 0
+def test_text_report(capsys, trivia_host):
+    assert trivia_host(["deck", "stats", str(FIXTURES / "tiny_ruby.yaml")]) == 0
     assert capsys.readouterr().out.splitlines() == [
         f"{FIXTURES / 'tiny_ruby.yaml'}: Test Ruby deck (ruby, en)",
         "  cards: 1, questions: 6",
@@ -44,8 +43,8 @@ def test_text_report(capsys):
     ]
 
 
-def test_a_broken_deck_is_counted_without_its_broken_cards(capsys):
-    assert main(["deck", "stats", "--json", str(FIXTURES / "malformed" / "empty_answer.yaml")]) == 0
+def test_a_broken_deck_is_counted_without_its_broken_cards(capsys, trivia_host):
+    assert trivia_host(["deck", "stats", "--json", str(FIXTURES / "malformed" / "empty_answer.yaml")]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["total"]["cards"] == 1
     assert "1 problem(s), counting only the cards without problems" in captured.err
