@@ -136,6 +136,23 @@ def _write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def asked_in_decks(decks: Iterable, history: CardHistory) -> list[str]:
+    """Asked card ids of several decks, oldest first. Each deck's list is spread
+    over the same span by age, so one long history does not crowd out another."""
+    ranked = []
+    for deck in decks:
+        asked = history.asked(deck.name)
+        ranked += [(position / len(asked), card_id) for position, card_id in enumerate(asked)]
+    return [card_id for _, card_id in sorted(ranked)]
+
+
+def record_asked_in_decks(decks: Iterable, card_ids: Sequence[str], history: CardHistory) -> None:
+    """Record a game's asked cards in the history of the deck each came from."""
+    for deck in decks:
+        own = {card.id for card in deck.cards}
+        history.record_asked(deck.name, [c for c in card_ids if c in own])
+
+
 def load_asked(deck_name: str, directory: Path | None = None,
                warn: Callable[[str], None] = warn_on_stderr) -> list[str]:
     return CardHistory(directory, warn).asked(deck_name)

@@ -88,3 +88,21 @@ def test_an_unwritable_history_folder_is_a_warning(tmp_path):
 
 def test_the_default_folder_is_the_users_data_folder():
     assert CardHistory().directory.parts[-2:] == ("trivia-host", "history")
+
+
+def test_a_game_with_two_decks_records_each_cards_in_its_own_deck(tmp_path):
+    from pathlib import Path
+
+    from host.cards.deck import load_deck
+    from host.cards.history import asked_in_decks, record_asked_in_decks
+
+    fixtures = Path(__file__).parent / "fixtures"
+    decks = [load_deck(fixtures / "tiny_standard.yaml"), load_deck(fixtures / "tiny_ruby.yaml")]
+    history = CardHistory(tmp_path)
+    record_asked_in_decks(decks, ["tr-1989", "t-0002"], history)
+    assert history.asked("Test deck, two cards") == ["t-0002"]
+    assert history.asked("Test Ruby deck") == ["tr-1989"]
+    record_asked_in_decks(decks, ["t-0001"], history)
+    assert asked_in_decks(decks, history) == ["t-0002", "tr-1989", "t-0001"]
+    all_ids = [card.id for deck in decks for card in deck.cards]
+    assert order_cards(all_ids, 3, asked_in_decks(decks, history)) == ["t-0002", "tr-1989", "t-0001"]
