@@ -1,0 +1,77 @@
+"""`trivia-host judge`: one answer from the command line, or a CSV of cases."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from host.errors import UserError
+from host.judge.cases import Case, read_cases, split_list
+from host.judge.core import judge
+from host.judge.model import KINDS, STRICTNESS, AnswerFields
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "judge",
+        help="judge a heard answer against a card's answer, or a CSV of cases",
+        description="Judge what the recognizer heard: accept, prompt or reject, with a reason (JSON).",
+    )
+    parser.add_argument("heard", nargs="?", help="what was heard; several alternatives separated by |, best first")
+    parser.add_argument("--cases", metavar="FILE.csv", help="judge every row of a CSV file (spec/judge.md), one JSON object per row")
+    parser.add_argument("--answer", help="the card's answer")
+    for name in ("accept", "prompt", "reject"):
+        parser.add_argument(f"--{name}", action="append", default=[], metavar="ENTRY",
+                            help=f"{name} entries, separated by | or given several times")
+    parser.add_argument("--kind", choices=KINDS, default="text")
+    parser.add_argument("--strictness", choices=STRICTNESS, default="normal")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.cases:
+        if args.heard or args.answer:
+            raise UserError("give either --cases FILE or a heard text with --answer, not both")
+        return run_cases(args.cases)
+    if args.heard is None or not args.answer or not args.answer.strip():
+        raise UserError('give what was heard and the card\'s answer: trivia-host judge "heard text" --answer ANSWER')
+    fields = AnswerFields(
+        answer=args.answer.strip(),
+        accept=_joined(args.accept),
+        prompt=_joined(args.prompt),
+        reject=_joined(args.reject),
+        kind=args.kind,
+    )
+    verdict = judge(fields, list(split_list(args.heard)) or [""], args.strictness)
+    report = verdict.as_json()
+    report["matched"] = verdict.matched
+    report["alternatives"] = list(verdict.details)
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+def _joined(values: list[str]) -> tuple[str, ...]:
+    return tuple(entry for value in values for entry in split_list(value))
+
+
+def run_cases(path: str) -> int:
+    cases = read_cases(path)
+    for case in cases:
+        heard = case.heard if case.audio is None else transcribe(case)
+        verdict = judge(case.fields, list(heard), case.strictness)
+        print(json.dumps(verdict.as_json(), ensure_ascii=False))
+    sys.stdout.flush()
+    return 0
+
+
+def transcribe(case: Case) -> list[tuple[str, float]]:
+    """A row with audio and no heard text: ask the speech part what it hears."""
+    try:
+        from host.speech.transcribe import transcribe_wav
+    except ImportError as exc:
+        raise UserError(f"row {case.row} has audio, but speech recognition is not available ({exc})") from None
+    fields = case.fields
+    expected = [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
+    alternatives = transcribe_wav(case.audio, expected=expected)
+    return [(str(text), confidence) for text, confidence in alternatives] or [("", None)]

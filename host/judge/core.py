@@ -1,0 +1,206 @@
+"""The judge: what was heard against what the card says -> accept / prompt / reject.
+
+For each alternative the recognizer returned (best first) we find the card
+form it reads as most cheaply; the first alternative that matches anything on
+the card decides (rule 8). A listed near miss wins a tie (rule 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from host.judge import forms as F
+from host.judge import truefalse
+from host.judge.align import align, align_any_order
+from host.judge.lexicon import lexicon
+from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
+from host.judge.normalise import Tokens, heard_variants
+from host.judge.numbers import is_number
+
+EXACT_WITH_ARTICLES = 0.0
+EXACT = 0.05
+ALIGNED = 0.1          # base cost of anything found by alignment
+QUALIFIER_COST = 0.3   # "canberra australia": a country added after a place
+FIELD_RANK = {"reject": 0, "prompt": 1, "answer": 2, "accept": 2}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one alternative reads against the card."""
+
+    verdict: str
+    decisive: bool      # matched something on the card (rule 8)
+    reason: str
+    rule: str
+    form: F.Form | None = None
+
+
+def _droppable(kind: str) -> tuple[frozenset[str], frozenset[str]]:
+    lex = lexicon()
+    card = lex.generic | lex.articles
+    heard = lex.generic | lex.articles
+    if kind == "person":
+        card = card | lex.titles | lex.name_suffixes | lex.particles
+        heard = heard | lex.titles | lex.name_suffixes
+    return card, heard
+
+
+def form_cost(heard: Tokens, form: F.Form, kind: str) -> float | None:
+    card = form.tokens
+    if heard.with_articles == card.with_articles:
+        return EXACT_WITH_ARTICLES
+    if heard.tokens == card.tokens:
+        return EXACT
+    droppable_card, droppable_heard = _droppable(kind)
+    cost = align(heard.tokens, card.tokens, droppable_card, droppable_heard)
+    if cost is None:
+        cost = align_any_order(heard.tokens, card.tokens, droppable_card, droppable_heard)
+    return None if cost is None else ALIGNED + cost
+
+
+def _without_qualifier(reading: Tokens) -> Tokens | None:
+    """'canberra australia' -> 'canberra': a place may be followed by its country."""
+    words = reading.tokens
+    for qualifier in lexicon().qualifiers:
+        size = len(qualifier)
+        if len(words) > size and words[-size:] == qualifier:
+            rest = words[:-size]
+            return Tokens(rest, rest, reading.penalty + QUALIFIER_COST, "qualifier")
+    return None
+
+
+def readings(text: str, kind: str) -> list[Tokens]:
+    out = list(heard_variants(text))
+    if kind == "place":
+        out += [q for q in map(_without_qualifier, list(out)) if q is not None]
+    return out
+
+
+def best_form(text: str, fields: AnswerFields) -> tuple[float, F.Form, Tokens] | None:
+    best = None
+    best_key = None
+    for reading in readings(text, fields.kind):
+        for form in F.card_forms(fields):
+            cost = form_cost(reading, form, fields.kind)
+            if cost is None:
+                continue
+            cost += reading.penalty
+            key = (round(cost, 6), form.role != F.FULL, FIELD_RANK[form.field])
+            if best_key is None or key < best_key:
+                best, best_key = (cost, form, reading), key
+    return best
+
+
+def _quote(text: str) -> str:
+    return "'" + " ".join(text.split()) + "'"
+
+
+def _role_outcome(form: F.Form, said: str, fields: AnswerFields, strictness: str, exact: bool) -> Outcome:
+    answer = fields.answer
+    entry = form.entry
+    if form.role == F.FULL:
+        if form.field == "reject":
+            return Outcome("reject", True, f"rejected: {said} is {entry}, a listed near miss", "reject-list", form)
+        if form.field == "prompt":
+            return Outcome("prompt", True, f"prompt: {said} is right but not specific enough for {answer}", "prompt-list", form)
+        how = "is" if exact else "reads as"
+        return Outcome("accept", True, f"accepted: {said} {how} {entry}", "match", form)
+    if form.role == F.SURNAME:
+        verdict = {"lenient": "accept", "normal": "prompt", "strict": "reject"}[strictness]
+        text = {
+            "accept": f"accepted: the surname {said} is enough under lenient judging ({entry})",
+            "prompt": f"prompt: {said} is only the surname of {entry}",
+            "reject": f"rejected: the surname {said} alone is not enough under strict judging; the answer is {answer}",
+        }[verdict]
+        return Outcome(verdict, True, text, "surname", form)
+    if form.role == F.FIRST_NAME:
+        return Outcome("reject", False, f"rejected: {said} is only a first name; the answer is {answer}", "first-name", form)
+    if form.role in (F.NO_MIDDLE_INITIAL, F.NO_MIDDLE_NAME):
+        lenient_only = form.role == F.NO_MIDDLE_NAME
+        if strictness == "lenient" or (strictness == "normal" and not lenient_only):
+            return Outcome("accept", True, f"accepted: {said} is {entry} without the middle name", "middle-name", form)
+        return Outcome("prompt", True, f"prompt: {said} leaves out part of {entry}", "middle-name", form)
+    if form.role == F.SERIES:
+        return Outcome("prompt", True, f"prompt: {said} is only part of the title {entry}", "series", form)
+    return Outcome("accept", True, f"accepted: {said} is the distinctive part of {entry}", "subtitle", form)
+
+
+def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | None:
+    """Number and year questions: the number said decides, whatever words surround it."""
+    expected = {t for t in F.card_tokens(fields.answer).tokens if is_number(t)}
+    for reading in heard_variants(text):
+        spoken = {t for t in reading.tokens if is_number(t)}
+        if spoken and expected:
+            if spoken == expected:
+                return Outcome("accept", True, f"accepted: {said} is {fields.answer}", "number")
+            heard_number = " ".join(sorted(spoken))
+            return Outcome("reject", True, f"rejected: {said} is {heard_number}, not {fields.answer}", "number")
+    return None
+
+
+def _true_false_outcome(text: str, fields: AnswerFields, said: str) -> Outcome:
+    truth = truefalse.card_truth(fields.answer)
+    reading = truefalse.read_true_false(text)
+    if reading is None:
+        return Outcome("reject", False, f"rejected: {said} is neither true nor false", "true-false")
+    if reading == truefalse.HEDGE:
+        return Outcome("reject", True, f"rejected: {said} is a hedge, not an answer", "true-false")
+    if reading == truth:
+        return Outcome("accept", True, f"accepted: {said} means {fields.answer}", "true-false")
+    return Outcome("reject", True, f"rejected: {said} means {reading}; the answer is {fields.answer}", "true-false")
+
+
+def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal") -> Outcome:
+    """One alternative against the card."""
+    said = _quote(text)
+    if not heard_variants(text):
+        return Outcome("reject", False, "rejected: nothing usable was heard", "nothing")
+    if fields.kind == "true_false" and truefalse.card_truth(fields.answer):
+        return _true_false_outcome(text, fields, said)
+    found = best_form(text, fields)
+    if found is not None:
+        cost, form, _ = found
+        return _role_outcome(form, said, fields, strictness, exact=cost <= EXACT)
+    if fields.kind in ("number", "year"):
+        outcome = _number_outcome(text, fields, said)
+        if outcome is not None:
+            return outcome
+    return Outcome("reject", False, f"rejected: {said} does not match {fields.answer}", "no-match")
+
+
+def judge(fields: AnswerFields | dict, heard: str | Sequence[Any], strictness: str = "normal",
+          overrides=None, question_key=None) -> Verdict:
+    """Judge what was heard (a string, or alternatives best first) against a card.
+
+    `overrides` (an OverrideBook) and `question_key` let a ruling the table
+    made earlier on this question decide first.
+    """
+    if not isinstance(fields, AnswerFields):
+        fields = AnswerFields.from_mapping(fields)
+    strictness = strictness or "normal"
+    if strictness not in STRICTNESS:
+        raise ValueError(f"unknown strictness {strictness!r} (expected one of {', '.join(STRICTNESS)})")
+    alternatives = as_alternatives(heard)
+    if overrides is not None and question_key is not None:
+        for index, alternative in enumerate(alternatives):
+            ruled = overrides.lookup(question_key, alternative.text)
+            if ruled is not None:
+                opening = {"accept": "accepted", "prompt": "prompt", "reject": "rejected"}[ruled]
+                reason = f"{opening}: the table ruled on {_quote(alternative.text)} for this question before"
+                return Verdict(ruled, reason, alternative.text, index, None, "override", "override")
+    outcomes = [judge_alternative(a.text, fields, strictness) for a in alternatives]
+    details = tuple(f"{a.text!r}: {o.reason}" for a, o in zip(alternatives, outcomes))
+    for index, (alternative, outcome) in enumerate(zip(alternatives, outcomes)):
+        if outcome.decisive:
+            reason = outcome.reason
+            if index > 0:
+                reason += f" (alternative {index + 1}; the better ones matched nothing)"
+            form = outcome.form
+            return Verdict(outcome.verdict, reason, alternative.text, index,
+                           form.entry if form else None, form.field if form else None, outcome.rule, details)
+    if not outcomes:
+        return Verdict("reject", "rejected: nothing was heard", rule="nothing")
+    first = outcomes[0]
+    reason = first.reason if len(outcomes) == 1 else first.reason + f" (nor did the other {len(outcomes) - 1} alternatives)"
+    return Verdict("reject", reason, alternatives[0].text, 0, None, None, first.rule, details)

@@ -1,0 +1,147 @@
+"""Rule 1: both sides to plain tokens; filler words removed from what was heard.
+
+Card entries go through `card_tokens` (cached: a deck is judged many times);
+heard text goes through `heard_variants`, which also yields the version with
+the speaker's filler removed ("um i think it's canberra" -> canberra).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass
+
+from host.judge.lexicon import lexicon
+from host.judge.numbers import canonical_numbers
+
+BRACKETED = re.compile(r"\[[^\]]*\]|<[^>]*>")  # recognizer tags like [unk], <noise>
+QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+NOT_WORD = re.compile(r"[^a-z0-9.']+")
+LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
+
+
+@dataclass(frozen=True)
+class Tokens:
+    """One way of reading a text: tokens with and without the leading article."""
+
+    with_articles: tuple[str, ...]
+    tokens: tuple[str, ...]
+    penalty: float = 0.0  # cost of the reading (filler removed, qualifier dropped)
+    note: str = ""
+
+    @property
+    def text(self) -> str:
+        return " ".join(self.tokens)
+
+
+def strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def _expand_contractions(text: str) -> str:
+    lex = lexicon()
+    for short, full in lex.contractions.items():
+        if short in text:
+            text = re.sub(rf"\b{re.escape(short)}\b", full, text)
+    text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "jackson's" -> "jackson"
+    text = re.sub(r"s'(?=\s|$)", "s", text)
+    return text.replace("'", "")
+
+
+def basic_tokens(text: str) -> list[str]:
+    """Case, accents, quotes, punctuation, contractions, abbreviations."""
+    lex = lexicon()
+    text = strip_accents(text).lower().translate(QUOTES)
+    text = BRACKETED.sub(" ", text)
+    text = text.replace("&", " and ")
+    text = _expand_contractions(text)
+    text = NOT_WORD.sub(" ", text)
+    text = LONE_DOT.sub(" ", text)
+    return [lex.abbreviations.get(token, token) for token in text.split()]
+
+
+def join_letter_runs(tokens: list[str]) -> list[str]:
+    """Letters spelled out are one word: 'u s a' -> usa, 'm a s h' -> mash."""
+    out: list[str] = []
+    run: list[str] = []
+    for token in tokens + [""]:
+        if len(token) == 1 and token.isalpha():
+            run.append(token)
+            continue
+        if len(run) >= 2:
+            out.append("".join(run))
+        else:
+            out.extend(run)
+        run = []
+        if token:
+            out.append(token)
+    return out
+
+
+def _strip_phrases(tokens: list[str], phrases, leading: bool) -> list[str]:
+    changed = True
+    while changed and tokens:
+        changed = False
+        for phrase in phrases:
+            size = len(phrase)
+            if size < len(tokens):
+                part = tokens[:size] if leading else tokens[-size:]
+                if tuple(part) == phrase:
+                    tokens = tokens[size:] if leading else tokens[:-size]
+                    changed = True
+                    break
+    return tokens
+
+
+def strip_fillers(tokens: list[str]) -> list[str]:
+    """Remove hesitations anywhere, and filler phrases at either end.
+
+    A filler is only removed when something remains after it, so an answer
+    that is itself a filler word is left for the matcher to judge.
+    """
+    lex = lexicon()
+    tokens = [token for token in tokens if token not in lex.hesitations]
+    tokens = _strip_phrases(tokens, lex.leading_fillers, leading=True)
+    return _strip_phrases(tokens, lex.trailing_fillers, leading=False)
+
+
+def strip_leading_articles(tokens: list[str]) -> list[str]:
+    articles = lexicon().articles
+    while len(tokens) > 1 and tokens[0] in articles:
+        tokens = tokens[1:]
+    return tokens
+
+
+def _finish(tokens: list[str], lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    tokens = canonical_numbers(join_letter_runs(tokens), lang)
+    return tuple(tokens), tuple(strip_leading_articles(tokens))
+
+
+@functools.lru_cache(maxsize=8192)
+def card_tokens(text: str, lang: str = "en") -> Tokens:
+    """A card entry as tokens (no filler removal: cards do not hum)."""
+    with_articles, tokens = _finish(basic_tokens(text), lang)
+    return Tokens(with_articles, tokens)
+
+
+FILLER_PENALTY = 0.02
+
+
+@functools.lru_cache(maxsize=8192)
+def heard_variants(text: str, lang: str = "en") -> tuple[Tokens, ...]:
+    """Readings of what was heard: as said, and with filler removed."""
+    lex = lexicon()
+    raw = [token for token in basic_tokens(text) if token not in lex.hesitations]
+    readings = [Tokens(*_finish(raw, lang))]
+    stripped = strip_fillers(raw)
+    if stripped != raw and stripped:
+        readings.append(Tokens(*_finish(stripped, lang), penalty=FILLER_PENALTY, note="filler"))
+    return tuple(reading for reading in readings if reading.tokens)
+
+
+def heard_key(text: str, lang: str = "en") -> str:
+    """One canonical string for a heard answer (used to remember table rulings)."""
+    variants = heard_variants(text, lang)
+    return variants[-1].text if variants else ""

@@ -1,0 +1,105 @@
+"""Numbers in any spoken or written form become digits (rule 3).
+
+"nineteen sixty nine" -> 1969, "ten sixty six" -> 1066, "four five one" -> 451,
+"the second world war" -> 2 world war, "Henry VIII" / "henry the eighth" -> henry 8.
+text2num does the word-to-digit work and knows English and German; the rest
+(Roman numerals, ordinals, digit groups read in pairs) is language-neutral.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from num2words import num2words
+from text_to_num import alpha2digit
+
+ROMAN = re.compile(r"^(x{0,3})(ix|iv|v?i{0,3})$")
+ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
+ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th|e|er|te|ter)$")
+INTEGER = re.compile(r"^\d+$")
+NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+
+
+def roman_value(token: str) -> int | None:
+    """The value of a Roman numeral up to XXXIX, else None."""
+    if not token or not ROMAN.match(token):
+        return None
+    total = 0
+    for i, char in enumerate(token):
+        value = ROMAN_VALUES[char]
+        following = ROMAN_VALUES[token[i + 1]] if i + 1 < len(token) else 0
+        total += -value if value < following else value
+    return total
+
+
+@functools.lru_cache(maxsize=4)
+def number_words(lang: str) -> frozenset[str]:
+    """Words that may start or continue a spoken number, to skip text2num when none occur."""
+    words: set[str] = {"zero", "o", "oh", "hundred", "thousand", "million", "billion", "point", "and"}
+    for n in range(0, 101):
+        for form in (num2words(n, lang=lang), num2words(n, lang=lang, to="ordinal")):
+            words.update(re.split(r"[\s-]+", form))
+    words.update(w + "s" for w in list(words))  # "sixties", "thousands"
+    return frozenset(words)
+
+
+def convert_romans(tokens: list[str]) -> list[str]:
+    """Roman numerals after a word ("henry viii", "world war i") become digits.
+
+    A lone "i" or "v" counts only at the end of a name or before "of"
+    ("Henry V", "Henry I of England"), so the pronoun is left alone; a lone
+    "x" is too often the letter to convert.
+    """
+    out = []
+    for index, token in enumerate(tokens):
+        value = roman_value(token) if index > 0 else None
+        if value and len(token) == 1:
+            following = tokens[index + 1] if index + 1 < len(tokens) else None
+            if token == "x" or following not in (None, "of", "and"):
+                value = None
+        out.append(str(value) if value else token)
+    return out
+
+
+def join_digit_groups(tokens: list[str]) -> list[str]:
+    """Digit groups said one after another are one number: 19 69 -> 1969, 4 5 1 -> 451."""
+    out: list[str] = []
+    for token in tokens:
+        if out and INTEGER.match(token) and INTEGER.match(out[-1]):
+            out[-1] += token
+        else:
+            out.append(token)
+    return out
+
+
+def drop_regnal_the(tokens: list[str]) -> list[str]:
+    """'henry the 8' is 'henry 8': drop 'the' between a word and a number."""
+    out = []
+    for index, token in enumerate(tokens):
+        if (
+            token == "the"
+            and 0 < index < len(tokens) - 1
+            and NUMBER.match(tokens[index + 1])
+            and not NUMBER.match(tokens[index - 1])
+        ):
+            continue
+        out.append(token)
+    return out
+
+
+def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
+    """Every number in the token list as plain digits; other words unchanged."""
+    tokens = convert_romans(tokens)
+    vocabulary = number_words(lang)
+    if any(token in vocabulary for token in tokens):
+        converted = alpha2digit(" ".join(tokens), lang, threshold=0).split()
+        # text2num turns a lone "o" or "and" into nothing surprising, but keep
+        # its output only if it still looks like tokens of ours.
+        tokens = converted
+    tokens = [ORDINAL_SUFFIX.sub(r"\1", token) if token[:1].isdigit() else token for token in tokens]
+    return drop_regnal_the(join_digit_groups(tokens))
+
+
+def is_number(token: str) -> bool:
+    return bool(NUMBER.match(token))

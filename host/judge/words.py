@@ -1,0 +1,95 @@
+"""Rule 5 for one word: is the heard word the card's word, allowing a slip?
+
+A slip is about one edit per word (more for long words), a phonetic
+equivalent, or a familiar form of a first name (rule 12). Never a slip: a
+different number, or two words that are both names of distinct things
+("iceland" / "ireland", "baseball" / "basketball").
+"""
+
+from __future__ import annotations
+
+import functools
+
+import jellyfish
+
+from host.judge.lexicon import lexicon
+
+NICKNAME_COST = 0.3
+PHONETIC_COST = 0.5
+HOMOPHONE_COST = 0.5
+PLURAL_COST = 0.3
+
+
+def edit_allowance(length: int) -> int:
+    """How many letter edits a word of this length may carry."""
+    if length <= 3:
+        return 0
+    if length <= 7:
+        return 1
+    if length <= 11:
+        return 2
+    return 3
+
+
+def _has_digit(word: str) -> bool:
+    return any(char.isdigit() for char in word)
+
+
+def same_first_name(a: str, b: str) -> bool:
+    """Familiar and formal forms of one name ("maggie" / "margaret")."""
+    groups = lexicon().nickname_groups
+    return bool(groups.get(a, frozenset()) & groups.get(b, frozenset()))
+
+
+def _spellings(word: str) -> set[str]:
+    """The word and its sound-alike respellings ("gogh" -> "gof")."""
+    out = {word}
+    for pattern, replacement in lexicon().sound_alternations:
+        out.add(pattern.sub(replacement, word))
+    return out
+
+
+def sounds_alike(heard: str, card: str) -> bool:
+    """Same metaphone code, and not too far apart in letters."""
+    if min(len(heard), len(card)) < 2:
+        return False
+    limit = max(2, len(card) // 2)
+    for a in _spellings(heard):
+        code_a = jellyfish.metaphone(a)
+        for b in _spellings(card):
+            if code_a and code_a == jellyfish.metaphone(b) and jellyfish.levenshtein_distance(a, b) <= limit:
+                return True
+    return False
+
+
+def is_plural_of(plural: str, singular: str) -> bool:
+    """'toys' / 'toy', 'boxes' / 'box': singular and plural are one answer word."""
+    return len(singular) >= 3 and plural in (singular + "s", singular + "es")
+
+
+def distinct_names(heard: str, card: str) -> bool:
+    known = lexicon().known_names
+    return heard != card and heard in known and card in known
+
+
+@functools.lru_cache(maxsize=65536)
+def word_cost(heard: str, card: str) -> float | None:
+    """0 for the same word, a small cost for a slip, None for a different word."""
+    if heard == card:
+        return 0.0
+    if _has_digit(heard) or _has_digit(card):
+        if card.isdigit() and lexicon().number_homophones.get(heard) == card:
+            return HOMOPHONE_COST
+        return None  # numbers are exact (rule 3)
+    if distinct_names(heard, card):
+        return None
+    if same_first_name(heard, card):
+        return NICKNAME_COST
+    if is_plural_of(heard, card) or is_plural_of(card, heard):
+        return PLURAL_COST
+    distance = jellyfish.levenshtein_distance(heard, card)
+    if distance <= edit_allowance(len(card)):
+        return 0.1 + distance / len(card)
+    if sounds_alike(heard, card):
+        return PHONETIC_COST
+    return None
