@@ -1,4 +1,4 @@
-"""`trivia-host deck check | stats | import`."""
+"""`trivia-host deck check | stats | import | history`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from host.cards.check import check_files
-from host.cards.deck import REPO_DECKS_DIR, Deck, default_deck_paths, parse_deck_file
+from host.cards.deck import REPO_DECKS_DIR, Deck, default_deck_paths, load_decks, parse_deck_file
+from host.cards.history import CardHistory
 from host.cards.importers import READERS
 from host.cards.importers.common import group_into_cards, write_deck
 from host.cards.stats import format_stats, stats_report
@@ -58,6 +59,32 @@ def register(subparsers) -> None:
     importer.add_argument("--id-prefix", help="card ids are PREFIX-0001 ... (default: from OUT)")
     importer.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     importer.set_defaults(func=run_import)
+
+    _register_history(actions)
+
+
+def _register_history(actions) -> None:
+    history = actions.add_parser("history", help="show or forget which cards earlier games asked",
+                                 description="Games ask cards not asked before first (unless played "
+                                             "with --fresh). This shows how far each deck has got.")
+    history.add_argument("files", nargs="*", type=Path, metavar="FILE",
+                         help="deck files (default: every deck in decks/)")
+    history.add_argument("--forget", action="store_true", help="forget the history: every card is new again")
+    history.add_argument("--history-dir", type=Path, help="where histories are kept (default: the user data folder)")
+    history.set_defaults(func=run_history)
+
+
+def run_history(args: argparse.Namespace) -> int:
+    history = CardHistory(args.history_dir)
+    for deck in load_decks(_deck_paths(args.files)):
+        if args.forget:
+            history.forget(deck.name)
+            print(f"{deck.name}: history forgotten")
+            continue
+        own = {card.id for card in deck.cards}
+        asked = sum(card_id in own for card_id in history.asked(deck.name))
+        print(f"{deck.name}: {asked} of {len(own)} cards asked in earlier games")
+    return 0
 
 
 def _deck_paths(files: list[Path]) -> list[Path]:

@@ -9,6 +9,7 @@ lists, vocabulary) live in check.py.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -218,8 +219,10 @@ def parse_deck(data: Any, source: str, path: Path | None = None) -> ParseResult:
         return ParseResult(None, problems)
     for key in sorted(set(map(str, data)) - _DECK_FIELDS):
         deck_problem(key, "unknown field")
-    name = _required_text(data, "name", lambda f, m: deck_problem(f, m))
-    language = _required_text(data, "language", lambda f, m: deck_problem(f, m))
+    name = _required_text(data, "name", deck_problem)
+    language = _required_text(data, "language", deck_problem)
+    if language is not None and not re.fullmatch(r"[a-z]{2}", language):
+        deck_problem("language", f"must be a two-letter ISO 639-1 code such as en, not {language!r}")
     kind = data.get("kind", "standard")
     if kind not in DECK_KINDS:
         deck_problem("kind", f"must be one of {', '.join(DECK_KINDS)}, not {kind!r}")

@@ -106,3 +106,14 @@ def test_a_game_with_two_decks_records_each_cards_in_its_own_deck(tmp_path):
     assert asked_in_decks(decks, history) == ["t-0002", "tr-1989", "t-0001"]
     all_ids = [card.id for deck in decks for card in deck.cards]
     assert order_cards(all_ids, 3, asked_in_decks(decks, history)) == ["t-0002", "tr-1989", "t-0001"]
+
+
+def test_the_deck_history_command_shows_and_forgets(tmp_path, capsys, trivia_host):
+    from pathlib import Path
+
+    deck = Path(__file__).parent / "fixtures" / "tiny_standard.yaml"
+    record_asked("Test deck, two cards", ["t-0002", "gone-from-the-deck"], tmp_path)
+    assert trivia_host(["deck", "history", "--history-dir", str(tmp_path), str(deck)]) == 0
+    assert capsys.readouterr().out == "Test deck, two cards: 1 of 2 cards asked in earlier games\n"
+    assert trivia_host(["deck", "history", "--forget", "--history-dir", str(tmp_path), str(deck)]) == 0
+    assert load_asked("Test deck, two cards", tmp_path) == []
