@@ -93,7 +93,15 @@ def _deck_paths(files: list[Path]) -> list[Path]:
     paths = default_deck_paths()
     if not paths:
         raise UserError(f"no deck files in {REPO_DECKS_DIR}; name the files to use")
-    return paths
+    return [_as_shown(p) for p in paths]
+
+
+def _as_shown(path: Path) -> Path:
+    """decks/originals/c-01.yaml rather than the whole path, when run in the repository."""
+    try:
+        return path.relative_to(Path.cwd())
+    except ValueError:
+        return path
 
 
 def run_check(args: argparse.Namespace) -> int:
