@@ -127,7 +127,8 @@ def _reject_conflicts(question: Question) -> list[str]:
 
 
 def vocabulary_warnings(deck: Deck, model_name: str, words: frozenset[str]) -> tuple[list[Problem], str | None]:
-    """Warnings for answers with words the speech model cannot recognise.
+    """Warnings for answers the speech model cannot hear: neither the answer nor
+    any accept entry is made of words the model knows.
 
     True/False answers are left out: the host listens for those with a grammar."""
     per_question = []
@@ -136,12 +137,13 @@ def vocabulary_warnings(deck: Deck, model_name: str, words: frozenset[str]) -> t
         for category, question in card.questions.items():
             if question.true_false:
                 continue
-            texts = (question.answer, *question.accept)
-            missing = unknown_words(texts, words)
-            asked = unknown_words(texts, frozenset())
+            forms = (question.answer, *question.accept)
+            missing = unknown_words(forms, words)
+            asked = unknown_words(forms, frozenset())
             total += len(asked)
             known += len(asked) - len(missing)
-            if missing:
+            hearable = any(not unknown_words([form], words) for form in forms)
+            if missing and not hearable:
                 per_question.append(Problem(
                     deck_source(deck), card.id, f"questions.{category}.answer",
                     f"speech model {model_name} does not know: {', '.join(missing)}", "warning"))
