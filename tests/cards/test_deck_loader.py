@@ -69,3 +69,17 @@ def test_card_ids_must_be_unique_across_the_decks_of_a_game(tmp_path):
     copy.write_text((FIXTURES / "format_example.yaml").read_text())
     with pytest.raises(UserError, match=r"copy\.yaml: card orig-0001: id: duplicate card id, also in .*format_example"):
         load_decks([FIXTURES / "format_example.yaml", copy])
+
+
+def test_unreadable_json_is_a_user_error_with_the_line(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"name": "x",\n "cards": [}\n')
+    with pytest.raises(UserError, match=r"bad\.json: line 2: not valid JSON"):
+        load_deck(path)
+
+
+def test_a_deck_needs_a_two_letter_language_code(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text((FIXTURES / "format_example.yaml").read_text().replace("language: en", "language: English"))
+    with pytest.raises(UserError, match="language: must be a two-letter ISO 639-1 code such as en, not 'English'"):
+        load_deck(path)
