@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from host.errors import UserError
@@ -56,12 +57,17 @@ def _joined(values: list[str]) -> tuple[str, ...]:
 
 
 def run_cases(path: str) -> int:
-    cases = read_cases(path)
-    for case in cases:
+    """Judge every row first (a bad row stops everything), then print one line per row."""
+    lines = []
+    for case in read_cases(path):
         heard = case.heard if case.audio is None else transcribe(case)
         verdict = judge(case.fields, list(heard), case.strictness)
-        print(json.dumps(verdict.as_json(), ensure_ascii=False))
-    sys.stdout.flush()
+        lines.append(json.dumps(verdict.as_json(), ensure_ascii=False))
+    try:
+        sys.stdout.write("\n".join(lines) + ("\n" if lines else ""))
+        sys.stdout.flush()
+    except BrokenPipeError:  # e.g. piped into `head`: the reader has what it wanted
+        sys.stdout = open(os.devnull, "w")
     return 0
 
 
@@ -73,5 +79,10 @@ def transcribe(case: Case) -> list[tuple[str, float]]:
         raise UserError(f"row {case.row} has audio, but speech recognition is not available ({exc})") from None
     fields = case.fields
     expected = [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
-    alternatives = transcribe_wav(case.audio, expected=expected)
+    try:
+        alternatives = transcribe_wav(case.audio, expected=expected)
+    except UserError as exc:
+        raise UserError(f"row {case.row}: {exc}") from None
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise UserError(f"row {case.row}: could not transcribe {case.audio.name} ({exc})") from None
     return [(str(text), confidence) for text, confidence in alternatives] or [("", None)]

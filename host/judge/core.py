@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from host.judge import forms as F
 from host.judge import truefalse
-from host.judge.align import align, align_any_order
+from host.judge.align import DROP_COST, align, align_any_order
 from host.judge.lexicon import lexicon
 from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import Tokens, heard_variants
@@ -41,9 +41,19 @@ def _droppable(kind: str) -> tuple[frozenset[str], frozenset[str]]:
     card = lex.generic | lex.articles
     heard = lex.generic | lex.articles
     if kind == "person":
-        card = card | lex.titles | lex.name_suffixes | lex.particles
-        heard = heard | lex.titles | lex.name_suffixes
+        card = card | lex.particles  # "ludwig beethoven" for Ludwig van Beethoven
     return card, heard
+
+
+def bare_name(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """A person's name without leading titles or a trailing Jr./Sr. ("sir isaac newton")."""
+    lex = lexicon()
+    start, end = 0, len(tokens)
+    while end - start > 1 and tokens[start] in lex.titles:
+        start += 1
+    while end - start > 1 and tokens[end - 1] in lex.name_suffixes:
+        end -= 1
+    return tokens[start:end]
 
 
 def form_cost(heard: Tokens, form: F.Form, kind: str) -> float | None:
@@ -53,6 +63,14 @@ def form_cost(heard: Tokens, form: F.Form, kind: str) -> float | None:
     if heard.tokens == card.tokens:
         return EXACT
     droppable_card, droppable_heard = _droppable(kind)
+    if kind == "person":
+        bare_heard, bare_card = bare_name(heard.tokens), bare_name(card.tokens)
+        if (bare_heard, bare_card) != (heard.tokens, card.tokens):
+            extra = DROP_COST if bare_heard != heard.tokens or bare_card != card.tokens else 0.0
+            heard = Tokens(bare_heard, bare_heard)
+            card = Tokens(bare_card, bare_card)
+            if heard.tokens == card.tokens:
+                return EXACT + extra
     cost = align(heard.tokens, card.tokens, droppable_card, droppable_heard)
     if cost is None:
         cost = align_any_order(heard.tokens, card.tokens, droppable_card, droppable_heard)

@@ -1,0 +1,60 @@
+"""Rule 1: both sides normalised; the speaker's filler removed from what was heard."""
+
+from host.judge.normalise import basic_tokens, card_tokens, heard_key, heard_variants, join_letter_runs
+
+
+def said(text):
+    """What the judge compares, after filler removal."""
+    return heard_variants(text)[-1].tokens
+
+
+def test_case_accents_and_punctuation_fold_away():
+    assert card_tokens("Pelé").tokens == ("pele",)
+    assert card_tokens("Coca-Cola!").tokens == ("coca", "cola")
+    assert card_tokens("Tom & Jerry").tokens == ("tom", "and", "jerry")
+
+
+def test_curly_quotes_and_possessives():
+    assert said("Schindler’s List") == ("schindler", "list")
+    assert said("melbourne's") == ("melbourne",)
+
+
+def test_written_abbreviations_read_as_spoken():
+    assert card_tokens("Dr. No").tokens == ("doctor", "no")
+
+
+def test_leading_article_dropped_but_kept_for_exact_comparison():
+    tokens = card_tokens("The Invisible Man")
+    assert tokens.tokens == ("invisible", "man")
+    assert tokens.with_articles == ("the", "invisible", "man")
+
+
+def test_filler_wrapped_around_the_answer_is_removed():
+    assert said("um i think it's canberra") == ("canberra",)
+    assert said("is it nigeria") == ("nigeria",)
+    assert said("my answer is the skin") == ("skin",)
+    assert said("uruguay i think") == ("uruguay",)
+
+
+def test_a_filler_word_that_is_the_whole_answer_stays():
+    assert said("well") == ("well",)
+
+
+def test_hesitation_alone_leaves_nothing():
+    assert heard_variants("uh") == ()
+    assert heard_variants("[unk]") == ()
+    assert heard_variants("") == ()
+
+
+def test_spelled_letters_join_into_one_word():
+    assert join_letter_runs(["u", "s", "a"]) == ["usa"]
+    assert join_letter_runs(["george", "w", "bush"]) == ["george", "w", "bush"]
+    assert card_tokens("M*A*S*H").tokens == ("mash",)
+
+
+def test_contractions_are_expanded_before_fillers():
+    assert basic_tokens("i don't know") == ["i", "do", "not", "know"]
+
+
+def test_heard_key_is_the_same_for_different_wordings():
+    assert heard_key("Um, it's Nineteen Sixty-Nine") == heard_key("1969")

@@ -1,0 +1,90 @@
+"""Rule 3: numbers, years, ordinals and Roman numerals exact in any form."""
+
+import pytest
+
+from host.judge import AnswerFields, judge
+from host.judge.numbers import canonical_numbers, roman_value
+
+
+def canon(text):
+    return canonical_numbers(text.split())
+
+
+@pytest.mark.parametrize("spoken, digits", [
+    ("nineteen sixty nine", ["1969"]),
+    ("ten sixty six", ["1066"]),
+    ("one thousand and sixty six", ["1066"]),
+    ("nineteen o five", ["1905"]),
+    ("two point five", ["2.5"]),
+    ("four fifty one", ["451"]),
+    ("four five one", ["451"]),
+    ("two hundred and six", ["206"]),
+])
+def test_spoken_numbers_become_digits(spoken, digits):
+    assert canon(spoken) == digits
+
+
+def test_roman_numerals_after_a_name():
+    assert canon("henry viii") == ["henry", "8"]
+    assert canon("world war i") == ["world", "war", "1"]
+    assert canon("louis xiv") == ["louis", "14"]
+
+
+def test_the_pronoun_i_is_not_a_numeral():
+    assert canon("i think") == ["i", "think"]
+    assert canon("what i said") == ["what", "i", "said"]
+
+
+def test_ordinals_and_regnal_the():
+    assert canon("henry the eighth") == ["henry", "8"]
+    assert canon("second world war") == ["2", "world", "war"]
+
+
+def test_roman_value_limits():
+    assert roman_value("xiv") == 14
+    assert roman_value("mix") is None
+    assert roman_value("") is None
+
+
+YEAR = AnswerFields("1969", kind="year")
+
+
+def test_year_in_words_is_accepted():
+    assert judge(YEAR, "nineteen sixty nine").verdict == "accept"
+
+
+def test_year_off_by_one_is_rejected():
+    assert judge(YEAR, "nineteen sixty eight").verdict == "reject"
+
+
+def test_year_with_swapped_digits_is_rejected():
+    assert judge(YEAR, "nineteen ninety six").verdict == "reject"
+
+
+def test_only_the_last_two_digits_of_a_year_is_rejected():
+    assert judge(AnswerFields("1945", kind="year"), "forty five").verdict == "reject"
+
+
+def test_number_with_a_unit_word_is_accepted():
+    assert judge(AnswerFields("206", kind="number"), "two hundred six bones").verdict == "accept"
+
+
+def test_teen_and_ty_are_different_numbers():
+    assert judge(AnswerFields("18", kind="number"), "eighty").verdict == "reject"
+
+
+def test_a_sequel_number_makes_another_title():
+    assert judge(AnswerFields("Toy Story", kind="title"), "toy story two").verdict == "reject"
+
+
+def test_world_war_two_in_every_form():
+    card = AnswerFields("World War II", accept=("Second World War",), reject=("World War I",))
+    for heard in ("world war two", "the second world war", "world war 2", "world war too"):
+        assert judge(card, heard).verdict == "accept", heard
+    assert judge(card, "world war one").verdict == "reject"
+
+
+def test_title_numbers_read_digit_by_digit():
+    card = AnswerFields("Fahrenheit 451", prompt=("Fahrenheit",), kind="title")
+    assert judge(card, "fahrenheit four five one").verdict == "accept"
+    assert judge(card, "fahrenheit nine eleven").verdict == "reject"
