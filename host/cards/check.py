@@ -1,7 +1,8 @@
 """`deck check`: structure and content problems of deck files, one line each.
 
 Structure comes from the loader (deck.py); here are the checks that look
-across questions, cards and decks, and the speech-model vocabulary warnings.
+across questions, cards and decks, and two kinds of warning for speech:
+written forms the synthesizer misreads, answer words the recognizer lacks.
 """
 
 from __future__ import annotations
@@ -9,13 +10,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
+
+import yaml
 
 from host.cards.deck import (Deck, ParseResult, Problem, Question, deck_source, duplicate_card_ids,
                              parse_deck_file)
 from host.cards.vocabulary import unknown_words
 from host.errors import UserError
+
+MISREAD_PATTERNS_FILE = Path(__file__).parent / "data" / "misread_patterns.yaml"
 
 # Below this share of known answer words a model is taken to be for another
 # language, and its opinion on the deck is not worth a warning per question.
@@ -73,6 +79,7 @@ def check_files(paths: Iterable[Path | str],
     report.problems.extend(duplicate_questions(report.decks))
     for deck in report.decks:
         report.problems.extend(reject_list_problems(deck))
+        report.problems.extend(misread_warnings(deck))
     if vocabulary_for is not None:
         for deck in report.decks:
             vocabulary = vocabulary_for(deck.language)
@@ -124,6 +131,34 @@ def _reject_conflicts(question: Question) -> list[str]:
             if normalised(entry) in rejected:
                 messages.append(f"{rejected[normalised(entry)]!r} is also in {list_name}")
     return messages
+
+
+@lru_cache(maxsize=None)
+def misread_patterns() -> tuple[tuple[re.Pattern, str], ...]:
+    entries = yaml.safe_load(MISREAD_PATTERNS_FILE.read_text(encoding="utf-8"))
+    return tuple((re.compile(e["pattern"]), e["reads_as"]) for e in entries)
+
+
+def misread_warnings(deck: Deck) -> list[Problem]:
+    """Warnings for written forms the synthesizer would read wrongly, where the
+    question has no spoken form (`say`, `say_answer`) to read instead."""
+    problems = []
+    for card in deck.cards:
+        for category, question in card.questions.items():
+            for field_name, written, spoken in (("text", question.text, question.say),
+                                                ("answer", question.answer, question.say_answer)):
+                if spoken:
+                    continue
+                for pattern, reads_as in misread_patterns():
+                    match = pattern.search(written)
+                    if match:
+                        remedy = "say" if field_name == "text" else "say_answer"
+                        problems.append(Problem(
+                            deck_source(deck), card.id, f"questions.{category}.{field_name}",
+                            f"{match.group()!r} may be read wrongly aloud ({reads_as}); add {remedy}",
+                            "warning"))
+                        break
+    return problems
 
 
 def vocabulary_warnings(deck: Deck, model_name: str, words: frozenset[str]) -> tuple[list[Problem], str | None]:

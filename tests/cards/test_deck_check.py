@@ -88,3 +88,21 @@ def test_the_command_prints_every_problem_and_fails(capsys, trivia_host):
 def test_the_command_passes_on_good_decks(capsys, trivia_host):
     assert trivia_host(["deck", "check", str(FIXTURES / "tiny_standard.yaml")]) == 0
     assert capsys.readouterr().out.endswith("0 error(s), 0 warning(s)\n")
+
+
+def test_written_forms_the_synthesizer_misreads_are_warnings_unless_a_spoken_form_is_given(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text((FIXTURES / "tiny_standard.yaml").read_text()
+                    .replace("Which Dutch painter cut off part of his own ear?",
+                             "Which painter cut off part of his ear in the 1880s?")
+                    .replace("answer: Titanic", "answer: Louis XIV")
+                    .replace("How many players does a volleyball team have on court?",
+                             "How many players does a team have on a 9 m by 18 m court?"))
+    assert [str(p) for p in check_files([path]).problems] == [
+        f"{path}: card t-0002: questions.history.answer: 'Louis XIV' may be read wrongly aloud "
+        "(\"Henry VIII\" as \"Henry roman eight\"); add say_answer (warning)",
+        f"{path}: card t-0002: questions.arts.text: '1880s' may be read wrongly aloud "
+        "(\"1990s\" as \"nineteen hundred and ninety z\"); add say (warning)",
+    ]
+    path.write_text(path.read_text().replace("answer: Louis XIV", "answer: Louis XIV\n        say_answer: Louis the Fourteenth"))
+    assert len(check_files([path]).warnings) == 1
