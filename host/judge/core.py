@@ -74,7 +74,21 @@ def form_cost(heard: Tokens, form: F.Form, kind: str) -> float | None:
     cost = align(heard.tokens, card.tokens, droppable_card, droppable_heard)
     if cost is None:
         cost = align_any_order(heard.tokens, card.tokens, droppable_card, droppable_heard)
-    return None if cost is None else ALIGNED + cost
+    if cost is None or _too_little_left(heard.tokens, card.tokens):
+        return None
+    return ALIGNED + cost
+
+
+MIN_LETTERS_LEFT = 4
+
+
+def _too_little_left(heard: tuple[str, ...], card: tuple[str, ...]) -> bool:
+    """Dropping a generic word must leave a name, not a scrap ("red" for the Red Sea)."""
+    lex = lexicon()
+    plain = lex.generic | lex.articles
+    if not any(word in lex.generic and word not in heard for word in card):
+        return False
+    return len("".join(word for word in heard if word not in plain)) < MIN_LETTERS_LEFT
 
 
 def _without_qualifier(reading: Tokens) -> Tokens | None:

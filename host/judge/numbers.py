@@ -88,15 +88,34 @@ def drop_regnal_the(tokens: list[str]) -> list[str]:
     return out
 
 
+def _words_to_digits(tokens: list[str], vocabulary: frozenset[str], lang: str) -> list[str]:
+    """text2num over the tokens, except a letter "o" that is not a spoken zero.
+
+    "nineteen o five" is 1905, but the "o" of "h two o" is oxygen: an "o" counts
+    as zero only when a number word follows it.
+    """
+    out: list[str] = []
+    segment: list[str] = []
+    for index, token in enumerate(tokens):
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if token in ("o", "oh") and (following not in vocabulary or following in ("o", "oh", "and")):
+            if segment:
+                out += alpha2digit(" ".join(segment), lang, threshold=0).split()
+            out.append(token)
+            segment = []
+        else:
+            segment.append("o" if token == "oh" else token)
+    if segment:
+        out += alpha2digit(" ".join(segment), lang, threshold=0).split()
+    return out
+
+
 def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     """Every number in the token list as plain digits; other words unchanged."""
     tokens = convert_romans(tokens)
     vocabulary = number_words(lang)
     if any(token in vocabulary for token in tokens):
-        converted = alpha2digit(" ".join(tokens), lang, threshold=0).split()
-        # text2num turns a lone "o" or "and" into nothing surprising, but keep
-        # its output only if it still looks like tokens of ours.
-        tokens = converted
+        tokens = _words_to_digits(tokens, vocabulary, lang)
     tokens = [ORDINAL_SUFFIX.sub(r"\1", token) if token[:1].isdigit() else token for token in tokens]
     return drop_regnal_the(join_digit_groups(tokens))
 

@@ -18,6 +18,7 @@ NICKNAME_COST = 0.3
 PHONETIC_COST = 0.5
 HOMOPHONE_COST = 0.5
 PLURAL_COST = 0.3
+SHORT_WORD = 5
 
 
 def edit_allowance(length: int) -> int:
@@ -67,6 +68,11 @@ def is_plural_of(plural: str, singular: str) -> bool:
     return len(singular) >= 3 and plural in (singular + "s", singular + "es")
 
 
+def _short_word_changed_start(heard: str, card: str) -> bool:
+    """In a short word a changed first letter makes another word ("home" / "rome")."""
+    return len(card) <= SHORT_WORD and heard[:1] != card[:1]
+
+
 def distinct_names(heard: str, card: str) -> bool:
     known = lexicon().known_names
     return heard != card and heard in known and card in known
@@ -88,7 +94,7 @@ def word_cost(heard: str, card: str) -> float | None:
     if is_plural_of(heard, card) or is_plural_of(card, heard):
         return PLURAL_COST
     distance = jellyfish.levenshtein_distance(heard, card)
-    if distance <= edit_allowance(len(card)):
+    if distance <= edit_allowance(len(card)) and not _short_word_changed_start(heard, card):
         return 0.1 + distance / len(card)
     if sounds_alike(heard, card):
         return PHONETIC_COST

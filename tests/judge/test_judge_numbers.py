@@ -88,3 +88,8 @@ def test_title_numbers_read_digit_by_digit():
     card = AnswerFields("Fahrenheit 451", prompt=("Fahrenheit",), kind="title")
     assert judge(card, "fahrenheit four five one").verdict == "accept"
     assert judge(card, "fahrenheit nine eleven").verdict == "reject"
+
+
+def test_oh_for_zero_in_a_year_but_o_for_oxygen_in_a_formula():
+    assert judge(AnswerFields("1905", kind="year"), "nineteen oh five").verdict == "accept"
+    assert judge(AnswerFields("H2O"), "h two o").verdict == "accept"

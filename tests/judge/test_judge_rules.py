@@ -181,3 +181,17 @@ def test_bad_strictness_is_a_clear_error():
 
     with pytest.raises(ValueError, match="strictness"):
         judge(CANBERRA, "canberra", "harsh")
+
+
+def test_short_word_with_another_first_letter_is_another_word():
+    assert judge(AnswerFields("Rome", kind="place"), "home").verdict == "reject"
+    assert judge(AnswerFields("Rome", kind="place"), "roam").verdict == "accept"
+
+
+def test_dropping_a_generic_word_must_leave_a_name():
+    assert judge(AnswerFields("Red Sea", kind="place"), "red").verdict == "reject"
+    assert judge(AnswerFields("Dead Sea", kind="place"), "the dead").verdict == "accept"
+
+
+def test_another_city_is_not_a_slip_for_a_planet():
+    assert judge(AnswerFields("Venus"), "venice").verdict == "reject"
