@@ -15,7 +15,7 @@ from host.judge import truefalse
 from host.judge.align import DROP_COST, align, align_any_order
 from host.judge.lexicon import lexicon
 from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
-from host.judge.normalise import Tokens, heard_variants
+from host.judge.normalise import Tokens, card_tokens, heard_variants
 from host.judge.numbers import is_number
 
 EXACT_WITH_ARTICLES = 0.0
@@ -37,12 +37,11 @@ class Outcome:
 
 
 def _droppable(kind: str) -> tuple[frozenset[str], frozenset[str]]:
+    """Words that may be left out of the card's entry, or added to it, without changing it."""
     lex = lexicon()
-    card = lex.generic | lex.articles
-    heard = lex.generic | lex.articles
-    if kind == "person":
-        card = card | lex.particles  # "ludwig beethoven" for Ludwig van Beethoven
-    return card, heard
+    if kind == "person":  # names carry no generic words ("the planet mercury" is no singer)
+        return lex.articles | lex.particles, lex.articles
+    return lex.generic | lex.articles, lex.generic | lex.articles
 
 
 def bare_name(tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -160,15 +159,21 @@ def _role_outcome(form: F.Form, said: str, fields: AnswerFields, strictness: str
 
 def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | None:
     """Number and year questions: the number said decides, whatever words surround it."""
-    expected = {t for t in F.card_tokens(fields.answer).tokens if is_number(t)}
+    expected = {t for t in card_tokens(fields.answer).tokens if is_number(t)}
     for reading in heard_variants(text):
         spoken = {t for t in reading.tokens if is_number(t)}
-        if spoken and expected:
+        if spoken and expected and _number_then_unit(reading.tokens):
             if spoken == expected:
                 return Outcome("accept", True, f"accepted: {said} is {fields.answer}", "number")
             heard_number = " ".join(sorted(spoken))
             return Outcome("reject", True, f"rejected: {said} is {heard_number}, not {fields.answer}", "number")
     return None
+
+
+def _number_then_unit(tokens: tuple[str, ...]) -> bool:
+    """'12 apostles', '1969 ad': a number and at most one word after it, nothing before.
+    ('toy story 2' or 'world war 2' name something else.)"""
+    return is_number(tokens[0]) and len(tokens) <= 2
 
 
 def _true_false_outcome(text: str, fields: AnswerFields, said: str) -> Outcome:

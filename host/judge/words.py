@@ -54,7 +54,7 @@ def sounds_alike(heard: str, card: str) -> bool:
     """Same metaphone code, and not too far apart in letters."""
     if min(len(heard), len(card)) < 2:
         return False
-    limit = max(2, len(card) // 2)
+    limit = max(2, len(card) // 3)
     for a in _spellings(heard):
         code_a = jellyfish.metaphone(a)
         for b in _spellings(card):
@@ -73,6 +73,12 @@ def _short_word_changed_start(heard: str, card: str) -> bool:
     return len(card) <= SHORT_WORD and heard[:1] != card[:1]
 
 
+def _generic_for_name(heard: str, card: str) -> bool:
+    """A generic word is never a slip for a name ("island" for Iceland)."""
+    generic = lexicon().generic
+    return heard in generic and card not in generic
+
+
 def distinct_names(heard: str, card: str) -> bool:
     known = lexicon().known_names
     return heard != card and heard in known and card in known
@@ -87,7 +93,7 @@ def word_cost(heard: str, card: str) -> float | None:
         if card.isdigit() and lexicon().number_homophones.get(heard) == card:
             return HOMOPHONE_COST
         return None  # numbers are exact (rule 3)
-    if distinct_names(heard, card):
+    if distinct_names(heard, card) or _generic_for_name(heard, card):
         return None
     if same_first_name(heard, card):
         return NICKNAME_COST

@@ -93,3 +93,11 @@ def test_title_numbers_read_digit_by_digit():
 def test_oh_for_zero_in_a_year_but_o_for_oxygen_in_a_formula():
     assert judge(AnswerFields("1905", kind="year"), "nineteen oh five").verdict == "accept"
     assert judge(AnswerFields("H2O"), "h two o").verdict == "accept"
+
+
+def test_number_question_takes_a_unit_after_the_number_but_not_a_name_around_it():
+    two = AnswerFields("2", kind="number")
+    assert judge(two, "two").verdict == "accept"
+    assert judge(AnswerFields("12", kind="number"), "twelve apostles").verdict == "accept"
+    assert judge(two, "toy story two").verdict == "reject"
+    assert judge(two, "world war two").verdict == "reject"

@@ -87,3 +87,7 @@ def test_surname_rule_is_for_people_only():
 
 def test_surname_said_in_two_pieces():
     assert judge(AnswerFields("Steven Spielberg", kind="person"), "spiel berg", "lenient").verdict == "accept"
+
+
+def test_generic_words_do_not_attach_to_people():
+    assert judge(AnswerFields("Freddie Mercury", kind="person"), "the planet mercury").verdict == "reject"

@@ -50,3 +50,11 @@ def test_familiar_first_names():
 def test_singular_and_plural_are_one_word():
     assert word_cost("toys", "toy") is not None
     assert word_cost("netherland", "netherlands") is not None
+
+
+def test_a_generic_word_is_never_a_slip_for_a_name():
+    assert word_cost("island", "iceland") is None
+
+
+def test_phonetic_match_needs_letters_close_too():
+    assert not sounds_alike("mercury", "mariecurie")

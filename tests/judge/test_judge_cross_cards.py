@@ -1,0 +1,27 @@
+"""A general guard against false accepts: every answer heard for one card,
+judged against every other card, must not be accepted (unless it really is
+that card's answer, e.g. 'sydney' for a card whose answer is Sydney)."""
+
+from pathlib import Path
+
+from host.judge import judge
+from host.judge.cases import read_cases
+from host.judge.normalise import card_tokens, heard_key
+
+DEV_SET = Path("/work/shared/data/judge_dev.csv")
+OWN_CASES = Path(__file__).with_name("judge_more_cases.csv")
+
+
+def test_answers_meant_for_other_cards_are_not_accepted():
+    cases = read_cases(OWN_CASES) + (read_cases(DEV_SET) if DEV_SET.exists() else [])
+    cards = {case.fields for case in cases if case.fields.kind != "true_false"}
+    heard = {(text, case.fields) for case in cases for text in case.heard if text}
+    wrongly_accepted = []
+    for card in cards:
+        own_names = {card_tokens(entry).text for entry in (card.answer, *card.accept, *card.prompt)}
+        for text, source in heard:
+            if source.answer == card.answer or heard_key(text) in own_names:
+                continue
+            if judge(card, text).verdict == "accept":
+                wrongly_accepted.append((card.answer, text))
+    assert wrongly_accepted == []
