@@ -73,21 +73,26 @@ def form_cost(heard: Tokens, form: F.Form, kind: str) -> float | None:
     cost = align(heard.tokens, card.tokens, droppable_card, droppable_heard)
     if cost is None:
         cost = align_any_order(heard.tokens, card.tokens, droppable_card, droppable_heard)
-    if cost is None or _too_little_left(heard.tokens, card.tokens):
-        return None
-    return ALIGNED + cost
+    return None if cost is None else ALIGNED + cost
 
 
-MIN_LETTERS_LEFT = 4
+MIN_NAME_LETTERS = 6
 
 
-def _too_little_left(heard: tuple[str, ...], card: tuple[str, ...]) -> bool:
-    """Dropping a generic word must leave a name, not a scrap ("red" for the Red Sea)."""
+def generic_left_out(heard: tuple[str, ...], card: tuple[str, ...]) -> str | None:
+    """The generic word left out, when what remains is one short word.
+
+    "the pacific" for the Pacific Ocean names the ocean; "north" for the North
+    Sea or "long" for Long Island does not: the host asks for the whole name.
+    """
     lex = lexicon()
-    plain = lex.generic | lex.articles
-    if not any(word in lex.generic and word not in heard for word in card):
-        return False
-    return len("".join(word for word in heard if word not in plain)) < MIN_LETTERS_LEFT
+    missing = [word for word in card if word in lex.generic and word not in heard]
+    if not missing:
+        return None
+    left = [word for word in heard if word not in lex.generic and word not in lex.articles]
+    if len(left) == 1 and len(left[0]) < MIN_NAME_LETTERS:
+        return missing[0]
+    return None
 
 
 def _without_qualifier(reading: Tokens) -> Tokens | None:
@@ -197,7 +202,11 @@ def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal
         return _true_false_outcome(text, fields, said)
     found = best_form(text, fields)
     if found is not None:
-        cost, form, _ = found
+        cost, form, reading = found
+        if form.role == F.FULL and form.field in ("answer", "accept"):
+            left_out = generic_left_out(reading.tokens, form.tokens.tokens)
+            if left_out:
+                return Outcome("prompt", True, f"prompt: {said} leaves out '{left_out}' of {form.entry}", "generic", form)
         return _role_outcome(form, said, fields, strictness, exact=cost <= EXACT)
     if fields.kind in ("number", "year"):
         outcome = _number_outcome(text, fields, said)

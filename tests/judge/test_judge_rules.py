@@ -188,9 +188,10 @@ def test_short_word_with_another_first_letter_is_another_word():
     assert judge(AnswerFields("Rome", kind="place"), "roam").verdict == "accept"
 
 
-def test_dropping_a_generic_word_must_leave_a_name():
-    assert judge(AnswerFields("Red Sea", kind="place"), "red").verdict == "reject"
-    assert judge(AnswerFields("Dead Sea", kind="place"), "the dead").verdict == "accept"
+def test_dropping_a_generic_word_must_leave_a_name_or_the_host_asks_again():
+    assert judge(AnswerFields("North Sea", kind="place"), "the north").verdict == "prompt"
+    assert judge(AnswerFields("Red Sea", kind="place"), "red").verdict == "prompt"
+    assert judge(AnswerFields("Mississippi River", kind="place"), "the mississippi").verdict == "accept"
 
 
 def test_another_city_is_not_a_slip_for_a_planet():
