@@ -12,17 +12,10 @@ from typing import Any, Sequence
 
 from host.judge import forms as F
 from host.judge import truefalse
-from host.judge.align import DROP_COST, align, align_any_order
-from host.judge.lexicon import lexicon
+from host.judge.match import EXACT, best_form, generic_left_out
 from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
-from host.judge.normalise import Tokens, card_tokens, heard_variants
+from host.judge.normalise import card_tokens, heard_variants
 from host.judge.numbers import is_number
-
-EXACT_WITH_ARTICLES = 0.0
-EXACT = 0.05
-ALIGNED = 0.1          # base cost of anything found by alignment
-QUALIFIER_COST = 0.3   # "canberra australia": a country added after a place
-FIELD_RANK = {"reject": 0, "prompt": 1, "answer": 2, "accept": 2}
 
 
 @dataclass(frozen=True)
@@ -34,98 +27,6 @@ class Outcome:
     reason: str
     rule: str
     form: F.Form | None = None
-
-
-def _droppable(kind: str) -> tuple[frozenset[str], frozenset[str]]:
-    """Words that may be left out of the card's entry, or added to it, without changing it."""
-    lex = lexicon()
-    if kind == "person":  # names carry no generic words ("the planet mercury" is no singer)
-        return lex.articles | lex.particles, lex.articles
-    return lex.generic | lex.articles, lex.generic | lex.articles
-
-
-def bare_name(tokens: tuple[str, ...]) -> tuple[str, ...]:
-    """A person's name without leading titles or a trailing Jr./Sr. ("sir isaac newton")."""
-    lex = lexicon()
-    start, end = 0, len(tokens)
-    while end - start > 1 and tokens[start] in lex.titles:
-        start += 1
-    while end - start > 1 and tokens[end - 1] in lex.name_suffixes:
-        end -= 1
-    return tokens[start:end]
-
-
-def form_cost(heard: Tokens, form: F.Form, kind: str) -> float | None:
-    card = form.tokens
-    if heard.with_articles == card.with_articles:
-        return EXACT_WITH_ARTICLES
-    if heard.tokens == card.tokens:
-        return EXACT
-    droppable_card, droppable_heard = _droppable(kind)
-    if kind == "person":
-        bare_heard, bare_card = bare_name(heard.tokens), bare_name(card.tokens)
-        if (bare_heard, bare_card) != (heard.tokens, card.tokens):
-            extra = DROP_COST if bare_heard != heard.tokens or bare_card != card.tokens else 0.0
-            heard = Tokens(bare_heard, bare_heard)
-            card = Tokens(bare_card, bare_card)
-            if heard.tokens == card.tokens:
-                return EXACT + extra
-    cost = align(heard.tokens, card.tokens, droppable_card, droppable_heard)
-    if cost is None:
-        cost = align_any_order(heard.tokens, card.tokens, droppable_card, droppable_heard)
-    return None if cost is None else ALIGNED + cost
-
-
-MIN_NAME_LETTERS = 6
-
-
-def generic_left_out(heard: tuple[str, ...], card: tuple[str, ...]) -> str | None:
-    """The generic word left out, when what remains is one short word.
-
-    "the pacific" for the Pacific Ocean names the ocean; "north" for the North
-    Sea or "long" for Long Island does not: the host asks for the whole name.
-    """
-    lex = lexicon()
-    missing = [word for word in card if word in lex.generic and word not in heard]
-    if not missing:
-        return None
-    left = [word for word in heard if word not in lex.generic and word not in lex.articles]
-    if len(left) == 1 and len(left[0]) < MIN_NAME_LETTERS:
-        return missing[0]
-    return None
-
-
-def _without_qualifier(reading: Tokens) -> Tokens | None:
-    """'canberra australia' -> 'canberra': a place may be followed by its country."""
-    words = reading.tokens
-    for qualifier in lexicon().qualifiers:
-        size = len(qualifier)
-        if len(words) > size and words[-size:] == qualifier:
-            rest = words[:-size]
-            return Tokens(rest, rest, reading.penalty + QUALIFIER_COST, "qualifier")
-    return None
-
-
-def readings(text: str, kind: str) -> list[Tokens]:
-    out = list(heard_variants(text))
-    if kind == "place":
-        out += [q for q in map(_without_qualifier, list(out)) if q is not None]
-    return out
-
-
-def best_form(text: str, fields: AnswerFields) -> tuple[float, F.Form, Tokens] | None:
-    best = None
-    best_key = None
-    for reading in readings(text, fields.kind):
-        for form in F.card_forms(fields):
-            cost = form_cost(reading, form, fields.kind)
-            if cost is None:
-                continue
-            cost += reading.penalty
-            key = (round(cost, 6), form.role != F.FULL, FIELD_RANK[form.field])
-            if best_key is None or key < best_key:
-                best, best_key = (cost, form, reading), key
-    return best
 
 
 def _quote(text: str) -> str:
