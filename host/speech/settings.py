@@ -8,6 +8,7 @@ from pathlib import Path
 import yaml
 
 from host.errors import UserError
+from host.speech.endpoint import EndpointPolicy
 
 DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
 
@@ -28,6 +29,13 @@ class SpeechSettings:
     answer_silence: float = 1.2
     no_speech_timeout: float = 8.0
     speaker_tail: float = 0.3
+
+    def command_policy(self) -> EndpointPolicy:
+        return EndpointPolicy.command(self.command_silence, self.no_speech_timeout)
+
+    def answer_policy(self, time_limit: float | None = None) -> EndpointPolicy:
+        """`time_limit`: the house rule's answer seconds (0 or None: no limit)."""
+        return EndpointPolicy.answer(self.answer_silence, self.no_speech_timeout, time_limit)
 
     @classmethod
     def from_mapping(cls, section: dict | None) -> "SpeechSettings":

