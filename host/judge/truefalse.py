@@ -52,6 +52,8 @@ def read_true_false(text: str) -> str | None:
         if token not in lex.tf_ignore:
             return None  # something else was said: not a plain true/false answer
         at += 1
+    if negate and not said:
+        said.add(FALSE)  # "absolutely not", "not at all" said alone
     if len(said) > 1:
         return HEDGE
     return said.pop() if said else None

@@ -196,3 +196,9 @@ def test_dropping_a_generic_word_must_leave_a_name_or_the_host_asks_again():
 
 def test_another_city_is_not_a_slip_for_a_planet():
     assert judge(AnswerFields("Venus"), "venice").verdict == "reject"
+
+
+def test_a_plain_no_said_at_length_means_false():
+    assert judge(FALSE, "absolutely not").verdict == "accept"
+    assert judge(TRUE, "i'm pretty sure it's true").verdict == "accept"
+    assert judge(TRUE, "yes no").verdict == "reject"
