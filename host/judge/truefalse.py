@@ -1,7 +1,7 @@
 """Rule 7: True/False answers.
 
 true/yes/right/correct mean True, false/no/wrong/incorrect mean False; "not"
-flips the word after it; a hedge ("true or false", "maybe") or both polarities
+flips the word after it and alone means False; a hedge ("true or false", "maybe") or both polarities
 at once is wrong.
 """
 
