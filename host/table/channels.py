@@ -1,0 +1,144 @@
+"""How the table talks and listens: one small interface, three kinds.
+
+The loop core only calls `say` and `listen`. The keyboard prints plain lines
+(a screen reader reads them well) and reads typed lines; the scripted channel
+feeds lines from a list or a responder (tests, bots); the voice channel
+(voice.py) synthesizes, plays, listens and recognizes.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Protocol
+
+SILENCE, NOISE = "<silence>", "<noise>"
+
+
+class EndOfInput(Exception):
+    """The input ended (end of file, end of a script): save and stop."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """What came in: alternatives best first; none means nothing was heard."""
+
+    alternatives: tuple[str, ...] = ()
+    typed: bool = False
+    noise: bool = False                 # sound, but no words in it
+    confidences: tuple[float, ...] = ()
+
+    @property
+    def text(self) -> str:
+        return self.alternatives[0] if self.alternatives else ""
+
+    @property
+    def nothing(self) -> bool:
+        return not any(a.strip() for a in self.alternatives)
+
+    def as_log(self) -> dict:
+        log: dict = {"alternatives": list(self.alternatives), "typed": self.typed}
+        if self.noise:
+            log["noise"] = True
+        if self.confidences:
+            log["confidences"] = [round(c, 3) for c in self.confidences]
+        return log
+
+
+@dataclass(frozen=True)
+class Listening:
+    """What the table waits for, so a recognizer can expect it."""
+
+    kind: str                                  # answer | choice | names | roll | free
+    phrases: tuple[str, ...] = ()              # choices, or the card's answer phrases
+    commands: tuple[str, ...] = ()
+    time_limit: float | None = None
+    prompt: dict = field(default_factory=dict)  # the engine's prompt (for bots)
+
+
+class Channel(Protocol):
+    voice: bool
+
+    def say(self, text: str, kind: str = "narration") -> None: ...
+
+    def listen(self, listening: Listening) -> Heard: ...
+
+    def adjust(self, change: str) -> str: ...
+
+    def close(self) -> None: ...
+
+
+class KeyboardChannel:
+    """Printed lines out, typed lines in."""
+
+    voice = False
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] | None = None):
+        self._read = read
+        self._write = write or (lambda line: print(line, flush=True))
+
+    def say(self, text: str, kind: str = "narration") -> None:
+        self._write(text)
+
+    def listen(self, listening: Listening) -> Heard:
+        try:
+            line = self._read("> ")
+        except EOFError:
+            raise EndOfInput("end of input") from None
+        return Heard((line.strip(),), typed=True)
+
+    def adjust(self, change: str) -> str:
+        return "keyboard_adjust"
+
+    def close(self) -> None:
+        pass
+
+
+class ScriptedChannel:
+    """Lines from a script, then from a responder; collects what was said.
+
+    A line "a|b" is two alternatives, "<silence>" nothing heard, "<noise>"
+    sound without words. `responder(listening)` answers once the lines run
+    out; without one the input ends (EndOfInput).
+    """
+
+    def __init__(self, lines: Iterable[str] = (), responder: Callable[[Listening], str] | None = None,
+                 voice: bool = False, echo: bool = False):
+        self.lines = list(lines)
+        self.responder = responder
+        self.voice = voice
+        self.echo = echo
+        self.said: list[str] = []
+        self.log: list[str] = []       # said and heard, in order, as a transcript
+        self.adjustments: list[str] = []
+
+    def say(self, text: str, kind: str = "narration") -> None:
+        self.said.append(text)
+        self.log.append(text)
+        if self.echo:
+            print(text, file=sys.stdout)
+
+    def listen(self, listening: Listening) -> Heard:
+        if self.lines:
+            line = self.lines.pop(0)
+        elif self.responder is not None:
+            line = self.responder(listening)
+            if line is None:
+                raise EndOfInput("the responder stopped")
+        else:
+            raise EndOfInput("the script ended")
+        self.log.append(f"> {line}")
+        if self.echo:
+            print(f"> {line}", file=sys.stdout)
+        if line == SILENCE:
+            return Heard(())
+        if line == NOISE:
+            return Heard((), noise=True)
+        return Heard(tuple(a.strip() for a in line.split("|")), typed=not self.voice)
+
+    def adjust(self, change: str) -> str:
+        self.adjustments.append(change)
+        return f"voice_{change}" if self.voice else "keyboard_adjust"
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,215 @@
+"""One game at the table: the engine, its state, the cards, and what the
+table can take back.
+
+The engine knows nothing of overrides or broken cards, so the game keeps two
+snapshots of the plain-data state: before the last answer was ruled ("that
+was right" re-applies that answer with the other verdict) and before the
+last card was drawn ("skip" puts the card at the back and draws again).
+Everything here is JSON data, saved after every step.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from host.cards import dealer
+from host.cards.dealer import CardCatalog, OutOfCards
+from host.cards.deck import Card, Deck, default_deck_paths, load_decks
+from host.errors import UserError
+from host.rules.editions import Rules, load_rules
+from host.rules.engine import Engine, IllegalAction
+
+SAVE_VERSION = 1
+# The dealer's queues a card is drawn from (dealer.py), by card handling.
+_DEALER_QUEUES = {"two_boxes": ("boxes",), "divider_sets": ("queues",),
+                  "discard_pile": ("deck",), "ruby_boxes": ("box", "ruby")}
+
+
+class CannotUndo(Exception):
+    """Nothing to override or skip now; the message says why."""
+
+
+def resolve_deck_paths(decks: tuple[str, ...] | list[str]) -> list[Path]:
+    if not decks:
+        paths = default_deck_paths()
+        if not paths:
+            raise UserError("no question decks found in decks/; add a deck there or pass "
+                            "--deck FILE (decks/FORMAT.md describes the format)")
+        return paths
+    paths = []
+    for name in decks:
+        path = Path(name).expanduser()
+        if not path.is_file():
+            raise UserError(f"no deck file {name!r}")
+        paths.append(path.resolve())
+    return paths
+
+
+def build_engine(rules: Rules, decks: list[Deck], true_false: bool) -> Engine:
+    catalog = CardCatalog.from_decks(decks)
+    if not catalog.standard:
+        raise UserError("the decks hold no standard (six-category) cards to ask questions from")
+    if rules.final == "ruby" and not catalog.ruby:
+        raise UserError("the ruby edition needs a Ruby deck (kind: ruby) besides the standard "
+                        "cards; none of the decks is one")
+    return Engine(rules, catalog, allow_true_false=true_false)
+
+
+@dataclass
+class Game:
+    engine: Engine
+    state: dict
+    cards: dict[str, Card]
+    meta: dict = field(default_factory=dict)
+
+    # ------------------------------------------------------------- making
+
+    @classmethod
+    def new(cls, settings, decks: list[Deck], deck_paths: list[Path], seed: int,
+            start_wedges: dict[str, list[str]] | None = None,
+            card_order: list[str] | None = None) -> tuple["Game", list[dict]]:
+        rules = load_rules(settings.edition, settings.mode)
+        engine = build_engine(rules, decks, settings.true_false)
+        try:
+            state, events = engine.new_game(list(settings.players) or None,
+                                            dict(settings.teams) or None, seed,
+                                            start_wedges, card_order)
+        except IllegalAction as exc:
+            raise UserError(f"cannot start the game: {exc}") from None
+        meta = {"version": SAVE_VERSION, "game_id": time.strftime("%Y%m%d-%H%M%S-")
+                + uuid.uuid4().hex[:6], "seed": seed, "rolls": 0,
+                "settings": settings.as_dict(), "deck_paths": [str(p) for p in deck_paths],
+                "last_ruling": None, "before_question": None, "steps": 0}
+        return cls(engine, state, _cards_by_id(decks), meta), events
+
+    @classmethod
+    def from_save(cls, data: dict, decks: list[Deck]) -> "Game":
+        meta, state = data["meta"], data["state"]
+        rules = load_rules(state["edition"], state["mode"])
+        game = cls(build_engine(rules, decks, meta["settings"].get("true_false", True)),
+                   state, _cards_by_id(decks), meta)
+        missing = sorted(game.cards_in_play() - set(game.cards))
+        if missing:
+            raise UserError(f"the saved game uses cards that are not in its decks any more "
+                            f"({', '.join(missing[:3])}); restore the decks "
+                            f"{', '.join(meta['deck_paths'])}")
+        return game
+
+    def to_save(self) -> dict:
+        return {"meta": self.meta, "state": self.state}
+
+    def cards_in_play(self) -> set[str]:
+        prompt = self.state["prompt"]
+        return {c for c in (prompt.get("card"), (self.state.get("question") or {}).get("card")) if c}
+
+    # -------------------------------------------------------------- facts
+
+    @property
+    def rules(self) -> Rules:
+        return self.engine.rules
+
+    @property
+    def prompt(self) -> dict:
+        return self.state["prompt"]
+
+    @property
+    def over(self) -> bool:
+        return self.state["over"]
+
+    def side(self, name: str) -> dict:
+        for side in self.state["sides"]:
+            if side["name"] == name:
+                return side
+        raise KeyError(name)
+
+    def side_index(self, name: str) -> int:
+        return [s["name"] for s in self.state["sides"]].index(name)
+
+    def question(self, card_id: str, category: str):
+        return self.cards[card_id].questions[category]
+
+    # ------------------------------------------------------------ playing
+
+    def roll_die(self) -> int:
+        """The host's die: seeded by the game and the roll's number, so a
+        resumed game rolls exactly what it would have rolled."""
+        value = random.Random(f"{self.meta['seed']}:die:{self.meta['rolls']}").randint(1, 6)
+        self.meta["rolls"] += 1
+        return value
+
+    def step(self, action: dict) -> list[dict]:
+        """One engine step; IllegalAction and OutOfCards pass to the caller
+        with the state unchanged."""
+        before = copy.deepcopy(self.state)
+        try:
+            events = self.engine.step(self.state, action)
+        except (IllegalAction, OutOfCards):
+            self.state = before
+            raise
+        self.meta["steps"] += 1
+        kinds = {e["type"] for e in events}
+        if action["type"] == "answer":
+            self.meta["last_ruling"] = {"state": before, "action": action, "changes": 0}
+        elif "question_asked" in kinds:
+            self.meta["last_ruling"] = None   # a new question: the old ruling stands
+        if "card_drawn" in kinds:
+            self.meta["before_question"] = {"state": before, "action": action}
+        return events
+
+    def override(self, correct: bool) -> tuple[dict, list[dict]]:
+        """Re-rule the last answer as `correct`; returns (the ruling, events)."""
+        ruling = self.meta.get("last_ruling")
+        if not ruling:
+            raise CannotUndo("there is no ruling to change since the last question")
+        if ruling["action"]["correct"] == correct:
+            raise CannotUndo("that is already the ruling")
+        if ruling["changes"] >= 2:
+            raise CannotUndo("that ruling was changed and changed back; it stands")
+        self.state = copy.deepcopy(ruling["state"])
+        action = {"type": "answer", "correct": correct}
+        events = self.engine.step(self.state, action)
+        self.meta["last_ruling"] = {**ruling, "action": action, "changes": ruling["changes"] + 1}
+        self.meta["steps"] += 1
+        return ruling, events
+
+    def skip_question(self) -> list[dict]:
+        """Put the card just drawn at the back of its deck and draw again."""
+        saved = self.meta.get("before_question")
+        if not saved or self.prompt["type"] not in ("answer", "pick", "category", "claims"):
+            raise CannotUndo("there is no question to skip now")
+        card = self.prompt.get("card") or (self.state.get("question") or {}).get("card")
+        state = copy.deepcopy(saved["state"])
+        if card:
+            send_to_back(state["dealer"], card, self.prompt.get("category"))
+        events = self.engine.step(state, saved["action"])
+        self.state = state
+        self.meta["before_question"] = {"state": saved["state"], "action": saved["action"]}
+        self.meta["last_ruling"] = None
+        self.meta["steps"] += 1
+        return events
+
+
+def send_to_back(dealer_state: dict, card: str, category: str | None) -> None:
+    """A broken card goes to the back of whichever queue holds it, and its
+    question counts as asked, so the dealer reaches for another card."""
+    for key in _DEALER_QUEUES.get(dealer_state["handling"], ()):
+        queues = dealer_state[key]
+        for queue in (queues if queues and isinstance(queues[0], list) else [queues]):
+            if card in queue:
+                queue.remove(card)
+                queue.append(card)
+    if category:
+        dealer.mark_asked(dealer_state, card, category)
+
+
+def _cards_by_id(decks: list[Deck]) -> dict[str, Card]:
+    return {card.id: card for deck in decks for card in deck.cards}
+
+
+def load_game_decks(paths: list[Path]) -> list[Deck]:
+    return load_decks(paths)

@@ -1,0 +1,265 @@
+"""Words for the table: engine events and game facts rendered from
+data/phrases.yaml, in the long or short style, with variety.
+
+Variety is seeded, so a scripted game always says the same thing (snapshot
+tests), and a variant is never used twice in a row.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+from num2words import num2words
+
+from host.rules.board import CATEGORIES, HUB
+from host.rules.engine import TABLE
+from host.rules.movement import describe_path
+from host.table.destinations import path_words
+
+PHRASES_FILE = Path(__file__).parent / "data" / "phrases.yaml"
+EDITION_TITLES = {"classic": "the classic Genus edition", "genus2": "Genus II",
+                  "genus6": "Genus six", "ruby": "the Ruby edition"}
+
+
+@lru_cache(maxsize=None)
+def phrases() -> dict:
+    return yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
+
+
+def join(items, word: str = "and") -> str:
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+
+
+def article(word: str) -> str:
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Narrator:
+    def __init__(self, rules, verbosity: str = "long", seed: int | None = 0,
+                 read_answer: bool = True, typed: bool = False):
+        self.rules = rules
+        self.verbosity = verbosity
+        self.read_answer = read_answer
+        self.typed = typed
+        self._rng = random.Random(seed)
+        self._last: dict[str, str] = {}
+
+    # ----------------------------------------------------------- phrases
+
+    def say(self, key: str, **fields) -> str:
+        entry = phrases()[key]
+        if isinstance(entry, dict):
+            entry = entry.get(self.verbosity) or entry.get("long")
+        variants = [entry] if isinstance(entry, str) else list(entry)
+        fresh = [v for v in variants if v != self._last.get(key)] or variants
+        chosen = fresh[0] if len(fresh) == 1 else self._rng.choice(fresh)
+        self._last[key] = chosen
+        return capitalised(chosen.format(**fields).strip())
+
+    def part(self, key: str, sub: str, **fields) -> str:
+        """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...)."""
+        return str(phrases()[key].get(sub, "")).format(**fields).strip()
+
+    # ------------------------------------------------------------- facts
+
+    @staticmethod
+    def who(name: str | None) -> str:
+        return "the table" if name == TABLE else (name or "")
+
+    def category(self, category: str) -> str:
+        return self.rules.names[category]
+
+    def categories(self, categories, word: str = "and") -> str:
+        return join([self.category(c) for c in categories], word)
+
+    def category_options(self, options=CATEGORIES) -> str:
+        colours = self.rules.board.colour_of
+        return join([f"{self.category(c)} ({colours[c]})" for c in options], "or")
+
+    def space(self, space_id: int) -> str:
+        space = self.rules.board.space(space_id)
+        kind, names = space.kind, self.rules.names
+        if kind == "category":
+            return f"{article(names[space.category])} {names[space.category]} space"
+        if kind == "hq":
+            return f"the {names[space.category]} headquarters"
+        if kind == "jumper":
+            return f"the {names[space.category]} jumper"
+        if kind == "steal":
+            return f"the {names[space.category]} steal space"
+        if kind == "split":
+            return f"a split space ({names[space.split[0]]} or {names[space.split[1]]})"
+        if space_id == HUB:
+            return "the hub"
+        return {"roll_again": "a roll again space", "wild": "a wild space",
+                "ruby": "a Ruby space"}.get(kind, kind)
+
+    def holding(self, side: dict, ruby: bool) -> str:
+        wedges = side["wedges"]
+        text = (self.say("holding", wedges=self.categories(wedges)) if wedges
+                else self.say("holding_none"))
+        if side["tokens"]:
+            count = side["tokens"]
+            text += self.say("holding_tokens", tokens=f"{count} steal token{'s' * (count != 1)}")
+        if ruby:
+            text += " " + self.say("holding_ruby")
+        return text
+
+    # ------------------------------------------------------------ events
+
+    def event(self, event: dict, game) -> str:
+        """One engine event in words ('' when nothing needs saying)."""
+        kind = event["type"]
+        side = self.who(event.get("side"))
+        handler = getattr(self, f"_on_{kind}", None)
+        return handler(event, side, game) if handler else ""
+
+    def _on_game_started(self, event, side, game):
+        state = game.state
+        mode = "" if game.rules.mode in ("standard",) else f", {game.rules.mode} mode"
+        if game.rules.coop:
+            return self.say("welcome_coop", members=join(state["sides"][0]["members"]))
+        text = self.say("welcome", edition=EDITION_TITLES.get(game.rules.edition, game.rules.edition),
+                        mode=mode, sides=join(event["sides"]))
+        teams = [s for s in state["sides"] if s["members"] != [s["name"]]]
+        if teams:
+            text += " " + self.say("teams_are", teams="; ".join(
+                f"{s['name']}: {join(s['members'])}" for s in teams))
+        return text
+
+    def _on_turn_started(self, event, side, game):
+        state = game.state
+        index = game.side_index(event["side"])
+        data = state["sides"][index]
+        if game.prompt.get("purpose") in ("final", "ruby_final") and game.prompt["side"] == event["side"]:
+            return self.say("in_final", side=side)
+        holding = self.holding(data, state["ruby_holder"] == index)
+        if "roller" in event:
+            return self.say("turn_started_coop", roller=event["roller"], holding=holding)
+        return self.say("turn_started", side=side, holding=holding)
+
+    def _on_rolled(self, event, side, game):
+        host = game.meta["settings"].get("dice", "host") == "host"
+        return self.say("rolled_host" if host else "rolled_table", value=num2words(event["value"]))
+
+    def _on_moved(self, event, side, game):
+        legs = describe_path(event["from"], tuple(event["path"]))
+        options = game.rules.moves.destinations(event["from"], event["roll"])
+        key = "moved_single" if len(options) == 1 else "moved"
+        if event["to"] == HUB:
+            key = "moved_hub"
+        return self.say(key, side=side, path=path_words(legs), space=self.space(event["to"]))
+
+    def _on_roll_again(self, event, side, game):
+        return self.say("roll_again_space" if "space" in event else "roll_again", side=side)
+
+    def _on_jumped(self, event, side, game):
+        category = game.rules.board.space(event["to"]).category
+        return self.say("jumped", side=side, category=self.category(category))
+
+    def _on_jump_declined(self, event, side, game):
+        category = game.rules.board.space(event["space"]).category
+        return self.say("jump_declined", side=side, category=self.category(category))
+
+    def _on_split_picked(self, event, side, game):
+        return self.say("split_picked", side=side, category=self.category(event["category"]))
+
+    def _on_category_chosen(self, event, side, game):
+        return self.say("category_chosen", category=self.category(event["category"]))
+
+    def _on_all_play_claims(self, event, side, game):
+        if not event["sides"]:
+            return self.say("no_claims")
+        return self.say("claims", names=join(event["sides"], "then"))
+
+    def _on_steal_declared(self, event, side, game):
+        if not event["sides"]:
+            return self.say("no_steals")
+        return self.say("steals", names=join(event["sides"], "then"))
+
+    def _on_token_spent(self, event, side, game):
+        return self.say("token_spent", side=side, tokens=event["tokens"])
+
+    def _on_answered(self, event, side, game):
+        self._answered_category = event["category"]
+        return self.say("right" if event["correct"] else "wrong")
+
+    def _on_question_closed(self, event, side, game):
+        if event["right"] is None and self.read_answer:
+            question = game.question(event["card"], event["category"])
+            return self.say("answer_was", answer=question.spoken_answer)
+        return ""
+
+    def _on_wedge_won(self, event, side, game):
+        wedges = event["wedges"]
+        return self.say("wedge_won", side=side, category=self.category(event["category"]),
+                        count=len(wedges), wedges=self.categories(wedges))
+
+    def _on_token_won(self, event, side, game):
+        key = "token_won_space" if event["why"] == "steal_space" else "token_won_owned"
+        category = getattr(self, "_answered_category", "") if event["why"] == "owned_colour" else ""
+        return self.say(key, side=side, tokens=event["tokens"],
+                        category=self.category(category) if category else "that colour")
+
+    def _on_moved_to_hub(self, event, side, game):
+        return self.say("moved_to_hub", side=side)
+
+    def _on_ruby_taken(self, event, side, game):
+        if event.get("from") and event["from"] != event["side"]:
+            return self.say("ruby_taken_from", side=side, **{"from": event["from"]})
+        return self.say("ruby_taken", side=side)
+
+    def _on_turn_ended(self, event, side, game):
+        return self.say("turn_ended", side=side)
+
+    def _on_breakthrough(self, event, side, game):
+        return self.say("breakthrough", side=side, others=join(event["others"]))
+
+    def _on_final_won(self, event, side, game):
+        return self.say("final_won", side=side)
+
+    def _on_game_over(self, event, side, game):
+        if "rank" in event:
+            return self.say("game_over_coop", cards=event["cards"], rank=event["rank"])
+        winners = event["winners"]
+        return self.say("game_over", winners=join(winners), verb="wins" if len(winners) == 1 else "win")
+
+    # ----------------------------------------------------------- reports
+
+    def where(self, game, name: str) -> str:
+        side = game.side(name)
+        return self.say("you_are_on", side=self.who(name), space=self.space(side["space"]))
+
+    def score(self, game) -> list[str]:
+        state = game.state
+        lines = []
+        for index, side in enumerate(state["sides"]):
+            wedges = side["wedges"]
+            tokens = side["tokens"]
+            lines.append(self.say(
+                "score_line", side=self.who(side["name"]),
+                wedges=f"{len(wedges)} wedge{'s' * (len(wedges) != 1)}"
+                       + (f" ({self.categories(wedges)})" if wedges else ""),
+                tokens=f", {tokens} token{'s' * (tokens != 1)}" if tokens else "",
+                ruby=", the Ruby" if state["ruby_holder"] == index else "",
+                space=self.space(side["space"])))
+        if game.rules.coop:
+            lines.append(f"Cards used: {state['cards']}.")
+        return lines
+
+    def need(self, game, name: str) -> str:
+        side = game.side(name)
+        needed = [c for c in CATEGORIES if c not in side["wedges"]]
+        if not needed:
+            return self.say("need_nothing", side=self.who(name))
+        return self.say("need", side=self.who(name), needed=self.categories(needed))

@@ -1,0 +1,203 @@
+"""Setting up a game at the table: settings, the channel (voice, or the
+keyboard when no microphone is found), resuming a saved game or starting a
+new one, asking for what the config and the command line left open."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from host.cards.history import CardHistory, default_history_dir, order_cards
+from host.errors import UserError
+from host.rules.board import CATEGORIES
+from host.rules.editions import load_rules
+from host.table import understanding as und
+from host.table.channels import EndOfInput, KeyboardChannel, Listening
+from host.table.conversation import Table
+from host.table.game import Game, load_game_decks, resolve_deck_paths
+from host.table.judging import Judging
+from host.table.narrator import Narrator, join
+from host.table.saving import DamagedSave, SaveStore
+from host.table.settings import apply_arguments, checked, read_config, settings_from_config
+from host.table.transcript import Transcript
+
+
+def settings_for(args):
+    config = read_config(getattr(args, "config", None))
+    return checked(apply_arguments(settings_from_config(config), args)), config
+
+
+def open_channel(settings, config: dict, notice=print):
+    """The voice channel, or the keyboard (with the reason said) when voice cannot work."""
+    if settings.text:
+        return KeyboardChannel(), None
+    try:
+        from host.table.voice import VoiceUnavailable, make_voice_channel
+    except ImportError as exc:
+        return KeyboardChannel(), f"the speech part is not installed ({exc})"
+    try:
+        return make_voice_channel(config, notice=notice), None
+    except VoiceUnavailable as exc:
+        return KeyboardChannel(), str(exc)
+
+
+def play(args, channel=None, config=None) -> str:
+    """Set up and play; returns how the game ended (over, quit, ended)."""
+    settings, config = settings_for(args)
+    store = SaveStore(settings.save_dir or getattr(args, "save_dir", None) or None)
+    if channel is None:
+        channel, no_voice = open_channel(settings, config)
+    else:
+        no_voice = None
+    probe = Narrator(load_rules(settings.edition, settings.mode), settings.verbosity)
+    if no_voice:
+        channel.say(probe.say("no_microphone", reason=no_voice))
+
+    try:
+        saved = _saved_game(store, args, channel, probe)
+        if saved is not None:
+            return _resume(saved, store, channel, settings)
+        return _new_game(settings, store, channel, probe)
+    except EndOfInput:
+        return "ended"
+    finally:
+        channel.close()
+
+
+def _saved_game(store: SaveStore, args, channel, narrator) -> dict | None:
+    """The saved game to resume, if the table wants it."""
+    if getattr(args, "fresh", False) or not store.has_game():
+        if getattr(args, "resume", False):
+            raise UserError(f"no saved game to resume in {store.directory}")
+        return None
+    try:
+        data = store.load()
+    except DamagedSave as exc:
+        if getattr(args, "resume", False):
+            raise UserError(str(exc)) from None
+        channel.say(str(exc))
+        return None
+    if getattr(args, "resume", False):
+        return data
+    channel.say(narrator.say("offer_resume", summary=describe_save(data)))
+    while True:
+        heard = channel.listen(Listening("choice", ("yes", "no")))
+        answer = und.yes_or_no(heard.text)
+        if answer is not None:
+            return data if answer else None
+        channel.say("Yes or no?")
+
+
+def describe_save(data: dict) -> str:
+    state = data["state"]
+    sides = join([s["name"] for s in state["sides"]])
+    return f"{state['edition']} {state['mode']}, {sides}, {state['cards']} cards played"
+
+
+def _resume(data: dict, store: SaveStore, channel, current) -> str:
+    meta = data["meta"]
+    settings = replace(current, **{k: v for k, v in meta["settings"].items()
+                                   if k in ("edition", "mode", "players", "teams", "dice", "decks",
+                                            "read_answer", "answer_seconds", "strictness",
+                                            "player_strictness", "true_false", "seed")})
+    settings = replace(settings, players=tuple(settings.players))
+    paths = [Path(p) for p in meta["deck_paths"]]
+    missing = [str(p) for p in paths if not p.is_file()]
+    if missing:
+        raise UserError(f"the saved game's decks are missing: {', '.join(missing)}")
+    game = Game.from_save(data, load_game_decks(paths))
+    table = _table(game, channel, settings, store)
+    try:
+        return table.resume()
+    finally:
+        _close(table)
+
+
+def _new_game(settings, store: SaveStore, channel, narrator) -> str:
+    rules = load_rules(settings.edition, settings.mode)
+    paths = resolve_deck_paths(settings.decks)
+    decks = load_game_decks(paths)
+    if not settings.players and not settings.teams:
+        settings = replace(settings, players=tuple(_ask_players(channel, narrator, rules.coop)))
+    seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
+    settings = replace(settings, seed=seed)
+    start_wedges = _ask_start_wedges(settings, channel, narrator, rules) if rules.start_wedges else None
+    history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
+    order = _card_order(decks, seed, history)
+    game, events = Game.new(settings, decks, paths, seed, start_wedges, order)
+    if store.has_game():
+        store.archive("unfinished-" + game.meta["game_id"])
+    table = _table(game, channel, settings, store, history)
+    try:
+        return table.start(events)
+    finally:
+        _close(table)
+
+
+def _table(game, channel, settings, store, history=None) -> Table:
+    narrator = Narrator(game.rules, settings.verbosity, game.meta["seed"], settings.read_answer,
+                        typed=not channel.voice)
+    transcript = Transcript(store.transcript_path) if store is not None else None
+    overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
+    judging = Judging(overrides, warn=lambda m: channel.say(f"Note: {m}"))
+    if history is None:
+        history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
+    return Table(game, channel, narrator, settings, store, transcript, judging, history,
+                 keyboard_factory=KeyboardChannel)
+
+
+def _close(table: Table) -> None:
+    if table.transcript is not None:
+        table.transcript.close()
+
+
+def _history_dir(settings) -> Path:
+    return Path(settings.save_dir) / "history" if settings.save_dir else default_history_dir()
+
+
+def _card_order(decks, seed: int, history: CardHistory) -> list[str]:
+    standard = [c.id for d in decks if d.kind != "ruby" for c in d.cards]
+    asked = [card for d in decks if d.kind != "ruby" for card in history.asked(d.name)]
+    return order_cards(standard, seed, asked)
+
+
+def split_names(text: str) -> list[str]:
+    parts = re.split(r",|\band\b|&|\bthen\b", text)
+    return [p.strip().title() if p.strip().islower() else p.strip() for p in parts if p.strip()]
+
+
+def _ask_players(channel, narrator, coop: bool) -> list[str]:
+    channel.say(narrator.say("ask_players_coop" if coop else "ask_players"))
+    while True:
+        heard = channel.listen(Listening("free"))
+        names = split_names(heard.text)
+        enough = 1 if coop else 2
+        if len(names) >= enough and len(names) <= 6 and len({n.casefold() for n in names}) == len(names):
+            channel.say(narrator.say("players_are", names=join(names)))
+            confirm = und.yes_or_no(channel.listen(Listening("choice", ("yes", "no"))).text)
+            if confirm:
+                return names
+        channel.say(narrator.say("ask_players_coop" if coop else "ask_players")
+                    + (" Two to six players." if not coop else ""))
+
+
+def _ask_start_wedges(settings, channel, narrator, rules) -> dict[str, list[str]]:
+    """Ruby quick game: each side names its three starting wedges."""
+    names = list(settings.teams) if settings.teams else list(settings.players)
+    chosen = {}
+    for name in names:
+        channel.say(narrator.say("ask_start_wedges", side=name))
+        while True:
+            heard = channel.listen(Listening("choice", tuple(rules.names.values())))
+            categories = und.categories_in(heard.text, rules)
+            if len(categories) == rules.start_wedges:
+                chosen[name] = categories
+                channel.say(narrator.say("start_wedges_are", side=name,
+                                         wedges=narrator.categories(categories)))
+                break
+            channel.say(narrator.say("start_wedges_wrong",
+                                     options=narrator.categories(CATEGORIES, "or")))
+    return chosen
+

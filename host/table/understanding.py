@@ -1,0 +1,213 @@
+"""What players say or type, turned into meanings (pure functions).
+
+The words come from data/vocabulary.yaml. Commands must be the whole
+utterance (filler words aside), so "help" typed as a Beatles answer is the
+one thing lost; choices (categories, colours, directions, names) are found
+anywhere in the utterance, in the order they were said.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+
+import jellyfish
+import yaml
+from rapidfuzz import fuzz
+
+VOCABULARY_FILE = Path(__file__).parent / "data" / "vocabulary.yaml"
+_NOT_WORD = re.compile(r"[^a-z0-9 ]+")
+
+
+def normalise(text: str) -> str:
+    """Lower case, no accents, no punctuation, single spaces; & is 'and'."""
+    text = unicodedata.normalize("NFKD", text or "")
+    text = "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = text.replace("&", " and ").replace("'", "").replace("\u2019", "")
+    text = _NOT_WORD.sub(" ", text.replace("-", " "))
+    return " ".join(text.split())
+
+
+@lru_cache(maxsize=None)
+def vocabulary() -> dict:
+    raw = yaml.safe_load(VOCABULARY_FILE.read_text(encoding="utf-8"))
+    fillers = frozenset(normalise(w) for w in raw["fillers"])
+
+    def phrases(items) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(normalise(str(i)) for i in items))
+
+    commands: dict[str, str] = {}
+    for name, items in raw["commands"].items():
+        for phrase in phrases(items):
+            commands.setdefault(_without_fillers(phrase, fillers), name)
+    return {
+        "fillers": fillers,
+        "commands": commands,
+        "categories": {k: phrases(v) for k, v in raw["categories"].items()},
+        "kinds": {k: phrases(v) for k, v in raw["kinds"].items()},
+        "directions": {k: phrases(v) for k, v in raw["directions"].items()},
+        "ordinals": {normalise(k): v for k, v in raw["ordinals"].items()},
+        "die_words": {normalise(k): v for k, v in raw["die_words"].items()},
+        **{key: phrases(raw[key]) for key in ("yes", "no", "nobody", "pass", "roll")},
+    }
+
+
+def _without_fillers(text: str, fillers=None) -> str:
+    fillers = vocabulary()["fillers"] if fillers is None else fillers
+    words = [w for w in text.split() if w not in fillers]
+    return " ".join(words)
+
+
+def command_of(text: str) -> str | None:
+    """The command the whole utterance is, or None."""
+    plain = normalise(text)
+    if not plain:
+        return None
+    commands = vocabulary()["commands"]
+    return commands.get(plain) or commands.get(_without_fillers(plain))
+
+
+def is_one_of(text: str, group: str) -> bool:
+    """The whole utterance (fillers aside) is one of the group's phrases."""
+    plain = normalise(text)
+    phrases = vocabulary()[group]
+    return plain in phrases or _without_fillers(plain) in phrases
+
+
+def find_phrases(text: str, phrases) -> list[tuple[int, str]]:
+    """(position, phrase) for every phrase said as whole words, longest first
+    at any position (so 'art and literature' is not also 'art')."""
+    padded = f" {normalise(text)} "
+    taken = [False] * len(padded)
+    found = []
+    for phrase in sorted(set(phrases), key=len, reverse=True):
+        if not phrase:
+            continue
+        start = 0
+        needle = f" {phrase} "
+        while (at := padded.find(needle, start)) >= 0:
+            span = range(at + 1, at + len(needle) - 1)
+            if not any(taken[i] for i in span):
+                for i in span:
+                    taken[i] = True
+                found.append((at, phrase))
+            start = at + 1
+    return sorted(found)
+
+
+def category_words(rules) -> dict[str, tuple[str, ...]]:
+    """Category id -> every way to name it: edition name, synonyms, colour."""
+    words = {}
+    for category, synonyms in vocabulary()["categories"].items():
+        own = [normalise(rules.names[category])]
+        colour = rules.board.colour_of.get(category)
+        if colour:
+            own.append(normalise(colour))
+        words[category] = tuple(dict.fromkeys(own + list(synonyms)))
+    return words
+
+
+def categories_in(text: str, rules) -> list[str]:
+    """Categories named (by name, synonym or colour), in the order said."""
+    by_phrase = {}
+    for category, phrases in category_words(rules).items():
+        for phrase in phrases:
+            by_phrase.setdefault(phrase, category)
+    ordered = [by_phrase[p] for _, p in find_phrases(text, by_phrase)]
+    return list(dict.fromkeys(ordered))
+
+
+def kinds_in(text: str) -> list[str]:
+    return _groups_in(text, vocabulary()["kinds"])
+
+
+def directions_in(text: str) -> list[str]:
+    return _groups_in(text, vocabulary()["directions"])
+
+
+def _groups_in(text: str, groups: dict[str, tuple[str, ...]]) -> list[str]:
+    by_phrase = {p: name for name, phrases in groups.items() for p in phrases}
+    return list(dict.fromkeys(by_phrase[p] for _, p in find_phrases(text, by_phrase)))
+
+
+def numbers_in(text: str) -> list[int]:
+    """Whole numbers said as digits or words ('fourteen', 'twenty three')."""
+    from text_to_num import alpha2digit
+
+    plain = normalise(text)
+    plain = re.sub(r"\bone\b", "1", plain)    # alpha2digit leaves a lone 'one'
+    try:
+        plain = alpha2digit(plain, "en")
+    except Exception:   # noqa: BLE001 - text2num rejects odd input; the digits still count
+        pass
+    return [int(n) for n in re.findall(r"\b\d+\b", plain)]
+
+
+def die_value(text: str) -> int | None:
+    """The die value in 'I rolled a four', '4', 'six'; None if none or several."""
+    plain = normalise(text)
+    words = vocabulary()["die_words"]
+    values = {int(d) for d in re.findall(r"\b\d+\b", plain)}
+    values |= {words[w] for w in plain.split() if w in words and w not in ("to", "too", "for")}
+    if not values:   # homophones count only when nothing else was said
+        values = {words[w] for w in plain.split() if w in words}
+    return values.pop() if len(values) == 1 else None
+
+
+def ordinal_in(text: str) -> int | None:
+    ordinals = vocabulary()["ordinals"]
+    found = [ordinals[w] for w in normalise(text).split() if w in ordinals]
+    return found[0] if len(found) == 1 else None
+
+
+def yes_or_no(text: str) -> bool | None:
+    if is_one_of(text, "yes"):
+        return True
+    if is_one_of(text, "no"):
+        return False
+    plain = normalise(text).split()
+    if plain and plain[0] in ("yes", "yeah", "yep", "sure"):
+        return True
+    if plain and plain[0] in ("no", "nope"):
+        return False
+    return None
+
+
+def names_in(text: str, names: dict[str, str], fuzzy: bool = False) -> tuple[list[str], list[str]]:
+    """Who was named, in order: (side names, unknown words that look like names).
+
+    `names` maps every spoken name (player, team) to its side. Typed names
+    must match; heard ones (`fuzzy`) may be a near miss of a known name.
+    """
+    by_phrase = {normalise(spoken): side for spoken, side in names.items()}
+    found = find_phrases(text, by_phrase)
+    sides = [by_phrase[p] for _, p in found]
+    leftover = normalise(text)
+    for _, phrase in found:
+        leftover = re.sub(rf"\b{re.escape(phrase)}\b", " ", leftover)
+    unknown = []
+    for word in leftover.split():
+        if word in vocabulary()["fillers"] or word in _NAME_GLUE:
+            continue
+        match = _near_name(word, by_phrase) if fuzzy else None
+        if match:
+            sides.append(match)
+        else:
+            unknown.append(word)
+    return list(dict.fromkeys(sides)), unknown
+
+
+# Words that go between names ("Ann and Ben", "steal for Ann") and are not names.
+_NAME_GLUE = frozenset("and then also too me steal steals claim claims i we us it is its "
+                       "for by the a an plus with".split())
+
+
+def _near_name(word: str, by_phrase: dict[str, str]) -> str | None:
+    for phrase, side in by_phrase.items():
+        if " " in phrase or len(word) < 3:
+            continue
+        if fuzz.ratio(word, phrase) >= 80 or jellyfish.metaphone(word) == jellyfish.metaphone(phrase):
+            return side
+    return None
