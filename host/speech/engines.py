@@ -12,11 +12,12 @@ ENGINES = ("vosk", "pocketsphinx")
 
 
 def make_recognizer(settings: SpeechSettings | None = None, engine: str | None = None,
-                    notice=None):
+                    notice=None, live: bool = True):
     """The recognizer to use; `engine` (from the command line) overrides the config.
 
     With `auto` and no Vosk model, PocketSphinx is used and `notice` says so
-    and how to get the better engine.
+    and how to get the better engine. `live`: the recognizer listens to one
+    microphone (it may adapt to it); False for independent files.
     """
     settings = settings or SpeechSettings()
     notice = notice or (lambda message: print(message, file=sys.stderr))
@@ -35,4 +36,4 @@ def make_recognizer(settings: SpeechSettings | None = None, engine: str | None =
         notice("Speech: no Vosk model installed, using PocketSphinx (less accurate). "
                "For better recognition: trivia-host models download vosk-model-small-en-us-0.15")
     from host.speech.sphinx_engine import PocketSphinxRecognizer
-    return PocketSphinxRecognizer(settings.alternatives)
+    return PocketSphinxRecognizer(settings.alternatives, adapt=live)

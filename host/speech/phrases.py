@@ -17,12 +17,14 @@ from num2words import num2words
 from rapidfuzz.distance import Levenshtein
 
 _NUMBER = re.compile(r"\d+")
-_NOT_WORD = re.compile(r"[^a-z' ]+")
+_NOT_WORD = re.compile(r"[^\w' ]+|_")
 
 
 def _plain(text: str) -> str:
+    """Lower case without accents; NFC puts Hangul and the like back together."""
     text = unicodedata.normalize("NFKD", text)
-    return "".join(ch for ch in text if not unicodedata.combining(ch)).lower()
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return unicodedata.normalize("NFC", text).lower()
 
 
 def _number_words(number: str, as_year: bool) -> str:
@@ -67,6 +69,8 @@ def sounds_within(phrase: str, heard: str) -> bool:
     if f" {' '.join(target_words)} " in f" {' '.join(heard_words)} ":
         return True
     target, letters = sound_key(target_words), "".join(target_words)
+    if not target:  # no Latin letters to compare sounds by: exact words only
+        return False
     allowed_edits = max(1, len(letters) // 5)
     for start in range(len(heard_words)):
         for end in range(start + 1, len(heard_words) + 1):

@@ -34,11 +34,16 @@ class PocketSphinxRecognizer:
     name = "pocketsphinx"
     sample_rate = 16000
 
-    def __init__(self, max_alternatives: int = 5) -> None:
+    def __init__(self, max_alternatives: int = 5, adapt: bool = True) -> None:
+        """`adapt`: carry the cepstral mean (the microphone's colour) from one
+        utterance to the next, as suits a live microphone; False makes every
+        utterance independent of the ones before (files, tests, benchmarks)."""
         from pocketsphinx import Decoder
         self.max_alternatives = max_alternatives
+        self.adapt = adapt
         self._free = Decoder(loglevel="FATAL")
         self._grammar = Decoder(lm=None, loglevel="FATAL")
+        self._initial_cmn = self._free.get_cmn()
         self._searches: set[str] = set()
 
     def missing_words(self, phrase: str) -> list[str]:
@@ -80,6 +85,8 @@ class SphinxStream:
                  dropped: list[str], notes: list[str]) -> None:
         self.engine, self.decoder, self.mode = engine, decoder, mode
         self.phrases, self.dropped, self.notes = set(phrases), dropped, list(notes)
+        if not engine.adapt:
+            decoder.set_cmn(engine._initial_cmn)
         decoder.start_utt()
 
     def accept(self, samples: np.ndarray) -> None:

@@ -19,7 +19,7 @@ ANSWER_COMMANDS = ("repeat the question", "pass", "i don't know", "skip")
 @lru_cache(maxsize=4)
 def _recognizer(engine: str | None, settings: SpeechSettings):
     from host.speech.engines import make_recognizer
-    return make_recognizer(settings, engine)
+    return make_recognizer(settings, engine, live=False)  # every file stands alone
 
 
 def _expectation(expected) -> Expectation:

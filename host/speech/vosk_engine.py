@@ -82,7 +82,9 @@ class VoskStream:
             else:
                 if engine.has_unknown_word:
                     kept.append(UNKNOWN)
-                self.recognizer = kaldi(engine.model, engine.sample_rate, json.dumps(kept))
+                # Vosk does not decode \u escapes: keep the words as they are.
+                self.recognizer = kaldi(engine.model, engine.sample_rate,
+                                        json.dumps(kept, ensure_ascii=False))
         if grammar is None:
             self.recognizer = kaldi(engine.model, engine.sample_rate)
         self.mode = "grammar" if grammar is not None else "free"

@@ -10,9 +10,6 @@ import pytest
 
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav
 
-FLITE_VOICES = ("kal", "awb", "rms", "slt")
-
-
 @pytest.fixture
 def flite_speech(tmp_path):
     """say(text, voice) -> 16 kHz Audio spoken by flite, with a little silence around it."""
@@ -60,4 +57,4 @@ def korean_vosk(korean_model):
 @pytest.fixture(scope="session")
 def sphinx():
     from host.speech.sphinx_engine import PocketSphinxRecognizer
-    return PocketSphinxRecognizer()
+    return PocketSphinxRecognizer(adapt=False)
