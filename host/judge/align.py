@@ -44,7 +44,7 @@ def align(heard: tuple[str, ...], card: tuple[str, ...],
                         if c is not None:
                             _relax(cost, i + size, j + 1, 1, here + c + MERGE_COST * (size - 1))
                     if j + 1 < m and i < n:
-                        c = word_cost(heard[i], card[j] + card[j + 1])
+                        c = word_cost(heard[i], card[j] + card[j + 1], phonetic=False)
                         if c is not None:
                             _relax(cost, i + 1, j + 2, 1, here + c + MERGE_COST)
                     if card[j] in droppable_card:

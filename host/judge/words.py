@@ -18,7 +18,7 @@ NICKNAME_COST = 0.3
 PHONETIC_COST = 0.5
 HOMOPHONE_COST = 0.5
 PLURAL_COST = 0.3
-SHORT_WORD = 5
+SHORT_WORD = 6
 
 
 def edit_allowance(length: int) -> int:
@@ -43,24 +43,29 @@ def same_first_name(a: str, b: str) -> bool:
 
 
 def _spellings(word: str) -> set[str]:
-    """The word and its sound-alike respellings ("gogh" -> "gof")."""
-    out = {word}
+    """The word as written and respelled as it sounds ("rhode" -> "rod", "gogh" -> "gof")."""
+    respelled = word
     for pattern, replacement in lexicon().sound_alternations:
-        out.add(pattern.sub(replacement, word))
-    return out
+        respelled = pattern.sub(replacement, respelled)
+    return {word, respelled} if respelled else {word}
+
+
+def phonetic_letter_limit(length: int) -> int:
+    """Letters two sound-alike words may differ by: metaphone drops vowels, and in a
+    short word the vowels are most of the word ("poe" / "pei", "ride" / "red")."""
+    return 1 if length <= 5 else max(2, length // 3)
 
 
 def sounds_alike(heard: str, card: str) -> bool:
-    """Same metaphone code, and not too far apart in letters."""
+    """Same metaphone code, and close in letters once respelled as they sound."""
     if min(len(heard), len(card)) < 2:
         return False
-    limit = max(2, len(card) // 3)
-    for a in _spellings(heard):
-        code_a = jellyfish.metaphone(a)
-        for b in _spellings(card):
-            if code_a and code_a == jellyfish.metaphone(b) and jellyfish.levenshtein_distance(a, b) <= limit:
-                return True
-    return False
+    heard_spellings, card_spellings = _spellings(heard), _spellings(card)
+    codes = {jellyfish.metaphone(h) for h in heard_spellings} - {""}
+    if not codes & {jellyfish.metaphone(c) for c in card_spellings}:
+        return False
+    closest = min(jellyfish.levenshtein_distance(h, c) for h in heard_spellings for c in card_spellings)
+    return closest <= phonetic_letter_limit(len(card))
 
 
 def is_plural_of(plural: str, singular: str) -> bool:
@@ -85,8 +90,11 @@ def distinct_names(heard: str, card: str) -> bool:
 
 
 @functools.lru_cache(maxsize=65536)
-def word_cost(heard: str, card: str) -> float | None:
-    """0 for the same word, a small cost for a slip, None for a different word."""
+def word_cost(heard: str, card: str, phonetic: bool = True) -> float | None:
+    """0 for the same word, a small cost for a slip, None for a different word.
+
+    `phonetic=False` allows letter slips only (for two card words run together,
+    where a sound-alike is too loose: "mercury" is not "marie curie")."""
     if heard == card:
         return 0.0
     if _has_digit(heard) or _has_digit(card):
@@ -102,6 +110,6 @@ def word_cost(heard: str, card: str) -> float | None:
     distance = jellyfish.levenshtein_distance(heard, card)
     if distance <= edit_allowance(len(card)) and not _short_word_changed_start(heard, card):
         return 0.1 + distance / len(card)
-    if sounds_alike(heard, card):
+    if phonetic and sounds_alike(heard, card):
         return PHONETIC_COST
     return None

@@ -91,3 +91,7 @@ def test_surname_said_in_two_pieces():
 
 def test_generic_words_do_not_attach_to_people():
     assert judge(AnswerFields("Freddie Mercury", kind="person"), "the planet mercury").verdict == "reject"
+
+
+def test_a_sound_alike_of_the_whole_name_run_together_is_not_enough():
+    assert judge(AnswerFields("Marie Curie", kind="person"), "mercury").verdict == "reject"

@@ -56,5 +56,15 @@ def test_a_generic_word_is_never_a_slip_for_a_name():
     assert word_cost("island", "iceland") is None
 
 
-def test_phonetic_match_needs_letters_close_too():
-    assert not sounds_alike("mercury", "mariecurie")
+def test_short_words_that_share_only_consonants_do_not_sound_alike():
+    assert not sounds_alike("poe", "pei")
+    assert not sounds_alike("ride", "red")
+    assert sounds_alike("road", "rhode")  # silent h and final e
+
+
+def test_first_letter_changed_in_a_short_word_is_another_word():
+    assert word_cost("eagle", "beagle") is None
+
+
+def test_two_card_words_run_together_allow_letter_slips_only():
+    assert word_cost("mercury", "mariecurie", phonetic=False) is None
