@@ -42,30 +42,39 @@ def same_first_name(a: str, b: str) -> bool:
     return bool(groups.get(a, frozenset()) & groups.get(b, frozenset()))
 
 
-def _spellings(word: str) -> set[str]:
-    """The word as written and respelled as it sounds ("rhode" -> "rod", "gogh" -> "gof")."""
+@functools.lru_cache(maxsize=65536)
+def _spellings(word: str) -> frozenset[str]:
+    """The word as written and respelled as it sounds: by each rule alone and by
+    all in turn ("gogh" -> "gof" or "go", "yousane" -> "usane")."""
+    out = {word}
     respelled = word
     for pattern, replacement in lexicon().sound_alternations:
+        out.add(pattern.sub(replacement, word))
         respelled = pattern.sub(replacement, respelled)
-    return {word, respelled} if respelled else {word}
+    out.add(respelled)
+    return frozenset(spelling for spelling in out if spelling)
 
 
 def phonetic_letter_limit(length: int) -> int:
     """Letters two sound-alike words may differ by: metaphone drops vowels, and in a
     short word the vowels are most of the word ("poe" / "pei", "ride" / "red")."""
-    return 1 if length <= 5 else max(2, length // 3)
+    return 1 if length <= 4 else max(2, length // 3)
 
 
 def sounds_alike(heard: str, card: str) -> bool:
-    """Same metaphone code, and close in letters once respelled as they sound."""
+    """Same metaphone code and close in letters, once respelled as they sound;
+    a short word must keep its first sound ("zeus" is not "seuss")."""
     if min(len(heard), len(card)) < 2:
         return False
-    heard_spellings, card_spellings = _spellings(heard), _spellings(card)
-    codes = {jellyfish.metaphone(h) for h in heard_spellings} - {""}
-    if not codes & {jellyfish.metaphone(c) for c in card_spellings}:
-        return False
-    closest = min(jellyfish.levenshtein_distance(h, c) for h in heard_spellings for c in card_spellings)
-    return closest <= phonetic_letter_limit(len(card))
+    limit = phonetic_letter_limit(len(card))
+    for h in _spellings(heard):
+        code = jellyfish.metaphone(h)
+        for c in _spellings(card):
+            if (code and code == jellyfish.metaphone(c)
+                    and jellyfish.levenshtein_distance(h, c) <= limit
+                    and not _short_word_changed_start(h, c)):
+                return True
+    return False
 
 
 def is_plural_of(plural: str, singular: str) -> bool:
