@@ -30,10 +30,13 @@ def phrases() -> dict:
 
 
 def join(items, word: str = "and") -> str:
+    """'A, B and C'; with a comma before the last word when an item holds
+    that word itself ('History, Sports and Leisure, and Science')."""
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])} {word} {items[-1]}"
+    comma = "," if len(items) > 2 and any(f" {word} " in i for i in items) else ""
+    return f"{', '.join(items[:-1])}{comma} {word} {items[-1]}"
 
 
 def article(word: str) -> str:

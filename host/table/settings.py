@@ -124,6 +124,8 @@ def apply_arguments(settings: PlaySettings, args) -> PlaySettings:
         changes["dice"] = args.dice
     if getattr(args, "deck", None):
         changes["decks"] = tuple(args.deck)
+    if getattr(args, "save_dir", None):
+        changes["save_dir"] = str(args.save_dir)
     if getattr(args, "verbosity", None):
         changes["verbosity"] = args.verbosity
     return replace(settings, **changes)

@@ -46,7 +46,7 @@ def open_channel(settings, config: dict, notice=print):
 def play(args, channel=None, config=None) -> str:
     """Set up and play; returns how the game ended (over, quit, ended)."""
     settings, config = settings_for(args)
-    store = SaveStore(settings.save_dir or getattr(args, "save_dir", None) or None)
+    store = SaveStore(settings.save_dir or None)
     if channel is None:
         channel, no_voice = open_channel(settings, config)
     else:

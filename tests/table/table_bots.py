@@ -3,6 +3,7 @@ a real table would, right or wrong as a seeded coin says."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 from host.table.channels import Listening
@@ -50,4 +51,45 @@ class TableBot:
             if self.rng.random() < self.right:
                 return listening.phrases[0]
             return "I have no idea what that is"
+        return "yes"
+
+
+def _coin(*parts) -> float:
+    """A number in [0, 1) from the parts alone, the same in every process."""
+    digest = hashlib.sha256(":".join(map(str, parts)).encode()).digest()
+    return int.from_bytes(digest[:8], "big") / 2**64
+
+
+class StatelessBot:
+    """Decides from the prompt alone, so a game stopped anywhere and resumed
+    plays on exactly as it would have (save/resume and kill tests)."""
+
+    def __init__(self, right: float = 0.8, max_lines: int = 3000):
+        self.right = right
+        self.lines = 0
+        self.max_lines = max_lines
+
+    def __call__(self, listening: Listening) -> str | None:
+        self.lines += 1
+        if self.lines > self.max_lines:
+            return None
+        prompt = listening.prompt
+        kind = prompt.get("type")
+        key = repr(sorted(prompt.items()))
+        if kind == "roll":
+            return "roll"
+        if kind in ("move", "pick"):
+            return "first"
+        if kind == "jump":
+            return "yes" if _coin(key) < 0.5 else "no"
+        if kind == "category":
+            return listening.phrases[int(_coin(key) * len(listening.phrases))]
+        if kind in ("claims", "steal"):
+            eligible = prompt["eligible"]
+            chosen = [name for name in eligible if _coin(key, name) < 0.5]
+            return ("steal " if kind == "steal" else "") + " and ".join(chosen) if chosen else "nobody"
+        if kind == "answer":
+            if listening.kind == "choice":
+                return "yes" if _coin(key) < self.right else "no"
+            return listening.phrases[0] if _coin(key) < self.right else "I have no idea what that is"
         return "yes"
