@@ -63,14 +63,12 @@ def _relax(cost, i, j, k, value):
 def align_any_order(heard: tuple[str, ...], card: tuple[str, ...],
                     droppable_card: frozenset[str], droppable_heard: frozenset[str]) -> float | None:
     """Same words in another order ("juliet and romeo"); only where no number is involved."""
-    if any(char.isdigit() for word in card + heard for char in word):
-        return None
     heard_words = [w for w in heard if w not in droppable_heard]
     card_words = [w for w in card if w not in droppable_card]
     if len(card_words) < 2 or len(heard_words) != len(card_words) or len(card_words) > 6:
         return None
-    if heard_words == card_words:
-        return None  # same order: align() decides
+    if heard_words == card_words or not all(w.isalpha() for w in heard_words + card_words):
+        return None  # same order (align() decides), or numbers, whose order matters
     best = INF
     for order in itertools.permutations(range(len(heard_words))):
         total = 0.0

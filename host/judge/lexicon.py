@@ -39,6 +39,7 @@ class Lexicon:
     nickname_groups: dict[str, frozenset[int]]
     known_names: frozenset[str]
     qualifiers: tuple[tuple[str, ...], ...]
+    qualifier_last_words: frozenset[str]
     tf_true: tuple[tuple[str, ...], ...]
     tf_false: tuple[tuple[str, ...], ...]
     tf_negations: frozenset[str]
@@ -88,6 +89,7 @@ def lexicon() -> Lexicon:
         nickname_groups=_nickname_groups(),
         known_names=frozenset(known),
         qualifiers=tuple(sorted(set(qualifiers), key=len, reverse=True)),
+        qualifier_last_words=frozenset(q[-1] for q in qualifiers),
         tf_true=_phrases(tf["true"]),
         tf_false=_phrases(tf["false"]),
         tf_negations=frozenset(tf["negations"]),

@@ -83,6 +83,8 @@ def generic_left_out(heard: tuple[str, ...], card: tuple[str, ...]) -> str | Non
 def _without_qualifier(reading: Tokens) -> Tokens | None:
     """'canberra australia' -> 'canberra': a place may be followed by its country."""
     words = reading.tokens
+    if not words or words[-1] not in lexicon().qualifier_last_words:
+        return None
     for qualifier in lexicon().qualifiers:
         size = len(qualifier)
         if len(words) > size and words[-size:] == qualifier:

@@ -80,9 +80,16 @@ def join_letter_runs(tokens: list[str]) -> list[str]:
     return out
 
 
+@functools.lru_cache(maxsize=8)
+def _edge_words(phrases: tuple[tuple[str, ...], ...], leading: bool) -> frozenset[str]:
+    """The words the phrases start (or end) with: a quick test before trying them all."""
+    return frozenset(phrase[0] if leading else phrase[-1] for phrase in phrases)
+
+
 def _strip_phrases(tokens: list[str], phrases, leading: bool) -> list[str]:
+    edge_words = _edge_words(phrases, leading)
     changed = True
-    while changed and tokens:
+    while changed and tokens and tokens[0 if leading else -1] in edge_words:
         changed = False
         for phrase in phrases:
             size = len(phrase)

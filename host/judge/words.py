@@ -33,7 +33,7 @@ def edit_allowance(length: int) -> int:
 
 
 def _has_digit(word: str) -> bool:
-    return any(char.isdigit() for char in word)
+    return not word.isalpha()  # tokens are letters, digits and decimal points
 
 
 def same_first_name(a: str, b: str) -> bool:
