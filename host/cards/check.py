@@ -25,7 +25,9 @@ MISREAD_PATTERNS_FILE = Path(__file__).parent / "data" / "misread_patterns.yaml"
 
 # Below this share of known answer words a model is taken to be for another
 # language, and its opinion on the deck is not worth a warning per question.
-MIN_KNOWN_SHARE = 0.5
+# (The Korean test model knows 42-48% of the shipped English answer words, as
+# it lists many English words; an English model knows nearly all of them.)
+MIN_KNOWN_SHARE = 0.7
 
 
 @dataclass
