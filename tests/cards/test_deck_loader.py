@@ -48,10 +48,14 @@ def test_a_malformed_deck_names_file_card_and_field(tmp_path):
     assert str(error.value).startswith(f"{path}: card b-1: questions: missing entertainment, history")
 
 
-def test_unreadable_yaml_is_a_user_error_with_the_line(tmp_path):
-    path = tmp_path / "bad.yaml"
-    path.write_text("name: x\ncards: [\n")
-    with pytest.raises(UserError, match=r"bad\.yaml: line \d+: not valid YAML"):
+@pytest.mark.parametrize("name, content, message", [
+    ("bad.yaml", "name: x\ncards: [\n", r"bad\.yaml: line 3: not valid YAML"),
+    ("bad.json", '{"name": "x",\n "cards": [}\n', r"bad\.json: line 2: not valid JSON"),
+])
+def test_an_unreadable_file_is_a_user_error_with_the_line(tmp_path, name, content, message):
+    path = tmp_path / name
+    path.write_text(content)
+    with pytest.raises(UserError, match=message):
         load_deck(path)
 
 
@@ -69,13 +73,6 @@ def test_card_ids_must_be_unique_across_the_decks_of_a_game(tmp_path):
     copy.write_text((FIXTURES / "format_example.yaml").read_text())
     with pytest.raises(UserError, match=r"copy\.yaml: card orig-0001: id: duplicate card id, also in .*format_example"):
         load_decks([FIXTURES / "format_example.yaml", copy])
-
-
-def test_unreadable_json_is_a_user_error_with_the_line(tmp_path):
-    path = tmp_path / "bad.json"
-    path.write_text('{"name": "x",\n "cards": [}\n')
-    with pytest.raises(UserError, match=r"bad\.json: line 2: not valid JSON"):
-        load_deck(path)
 
 
 def test_a_deck_needs_a_two_letter_language_code(tmp_path):
