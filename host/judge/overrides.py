@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from host.errors import UserError
 from host.judge.model import VERDICTS
 from host.judge.normalise import heard_key
 
@@ -53,17 +54,30 @@ class OverrideBook:
         if not path.exists():
             return cls(path)
         try:
-            rulings = _parse(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            aside = path.with_name(f"{path.stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
-            try:
-                path.replace(aside)
-                where = f"set aside as {aside.name}"
-            except OSError:
-                where = "left in place"
-            warning = f"the judge's remembered rulings in {path} could not be read ({exc}); the file was {where} and the judge starts afresh"
-            return cls(path, warning=warning)
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:  # unreadable, not damaged: leave it where it is
+            return cls(path, warning=f"the judge's remembered rulings in {path} could not be read ({exc.strerror or exc}); "
+                                     "the judge starts afresh")
+        except UnicodeDecodeError as exc:
+            return cls._set_aside(path, exc)
+        try:
+            rulings = _parse(text)
+        except ValueError as exc:
+            return cls._set_aside(path, exc)
         return cls(path, rulings)
+
+    @classmethod
+    def _set_aside(cls, path: Path, exc: Exception) -> "OverrideBook":
+        """A damaged file is renamed, so nothing is lost and the next save starts clean."""
+        aside = path.with_name(f"{path.stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
+        try:
+            path.replace(aside)
+            where = f"set aside as {aside.name}"
+        except OSError:
+            where = "left in place"
+        warning = (f"the judge's remembered rulings in {path} could not be read ({exc}); "
+                   f"the file was {where} and the judge starts afresh")
+        return cls(path, warning=warning)
 
     def lookup(self, question: QuestionKey, heard: str) -> str | None:
         """The verdict the table gave this heard answer to this question, if any."""
@@ -91,11 +105,14 @@ class OverrideBook:
         return len(self._rulings)
 
     def save(self) -> None:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         document = {"version": FORMAT_VERSION, "rulings": list(self._rulings.values())}
         temporary = self.path.with_name(self.path.name + ".tmp")
-        temporary.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        os.replace(temporary, self.path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            temporary.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            os.replace(temporary, self.path)
+        except OSError as exc:
+            raise UserError(f"cannot save the judge's remembered rulings to {self.path}: {exc.strerror or exc}") from None
 
 
 def _parse(text: str) -> dict[tuple[str, str], dict]:

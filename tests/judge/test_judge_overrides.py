@@ -72,3 +72,29 @@ def test_default_file_lives_in_the_user_data_directory():
     from host.judge.overrides import default_path
 
     assert "trivia-host" in str(default_path())
+
+
+def test_a_file_that_is_not_utf8_is_set_aside(tmp_path):
+    path = tmp_path / "rulings.json"
+    path.write_bytes(b"\xff\xfe garbage")
+    book = OverrideBook.load(path)
+    assert book.warning and not path.exists()
+
+
+def test_an_unreadable_path_is_left_alone(tmp_path):
+    path = tmp_path / "rulings.json"
+    path.mkdir()  # a directory where the file should be
+    book = OverrideBook.load(path)
+    assert book.warning and path.is_dir()
+
+
+def test_saving_where_it_cannot_is_a_clear_error(tmp_path):
+    import pytest
+
+    from host.errors import UserError
+
+    blocker = tmp_path / "not-a-dir"
+    blocker.write_text("x", encoding="utf-8")
+    book = OverrideBook.load(blocker / "rulings.json")
+    with pytest.raises(UserError, match="cannot save"):
+        book.record(GEOGRAPHY, "canberra", "reject")
