@@ -17,6 +17,8 @@ from host.judge.numbers import canonical_numbers
 
 BRACKETED = re.compile(r"\[[^\]]*\]|<[^>]*>")  # recognizer tags like [unk], <noise>
 QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
+# Letters that Unicode does not decompose into a base letter and an accent.
+OTHER_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
 NOT_WORD = re.compile(r"[^a-z0-9.']+")
 LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
 
@@ -53,7 +55,7 @@ def _expand_contractions(text: str) -> str:
 def basic_tokens(text: str) -> list[str]:
     """Case, accents, quotes, punctuation, contractions, abbreviations."""
     lex = lexicon()
-    text = strip_accents(text).lower().translate(QUOTES)
+    text = strip_accents(text.casefold()).translate(QUOTES).translate(OTHER_LETTERS)
     text = BRACKETED.sub(" ", text)
     text = text.replace("&", " and ")
     text = _expand_contractions(text)

@@ -58,3 +58,8 @@ def test_contractions_are_expanded_before_fillers():
 
 def test_heard_key_is_the_same_for_different_wordings():
     assert heard_key("Um, it's Nineteen Sixty-Nine") == heard_key("1969")
+
+
+def test_letters_without_a_decomposition_become_plain_letters():
+    assert card_tokens("Søren Kierkegaard").tokens == ("soren", "kierkegaard")
+    assert card_tokens("Straße").tokens == ("strasse",)
