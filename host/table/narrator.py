@@ -113,7 +113,7 @@ class Narrator:
                 else self.say("holding_none"))
         if side["tokens"]:
             count = side["tokens"]
-            text += self.say("holding_tokens", tokens=f"{count} steal token{'s' * (count != 1)}")
+            text += " " + self.say("holding_tokens", tokens=f"{count} steal token{'s' * (count != 1)}")
         if ruby:
             text += " " + self.say("holding_ruby")
         return text

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -14,7 +16,8 @@ FIXTURES = Path(__file__).parent / "fixtures"
 DECKS = [str(FIXTURES / "table_standard.yaml"), str(FIXTURES / "table_ruby.yaml")]
 
 
-def play_args(save_dir, **options) -> SimpleNamespace:
+def play_args(folder, **options) -> SimpleNamespace:
+    save_dir = options.pop("save_dir", folder)
     args = dict(edition="classic", mode=None, players="Ann,Ben", teams=None, text=True,
                 resume=False, fresh=False, seed=7, dice=None, deck=DECKS, verbosity=None,
                 config=str(FIXTURES / "table_config.yaml"), save_dir=str(save_dir))
@@ -23,8 +26,21 @@ def play_args(save_dir, **options) -> SimpleNamespace:
 
 
 @pytest.fixture
-def table(tmp_path):
+def fast_tmp(tmp_path):
+    """A folder in memory when the machine has one: every save is fsynced,
+    which on a disk costs more than the game itself."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    with tempfile.TemporaryDirectory(dir=shm, prefix="trivia-table-") as folder:
+        yield Path(folder)
+
+
+@pytest.fixture
+def table(fast_tmp):
     """table(lines, responder=None, **options) -> (outcome, channel): one scripted sitting."""
+    tmp_path = fast_tmp
 
     def sit(lines=(), responder=None, voice=False, **options):
         channel = ScriptedChannel(lines, responder=responder, voice=voice)
