@@ -99,9 +99,13 @@ def draw(state: dict, catalog: CardCatalog, category: str | None,
     elif handling == "divider_sets":
         card = _draw_from_holder(state, catalog, wanted, allow_true_false)
     elif handling == "discard_pile":
-        if not state["deck"]:
-            _reshuffle(state)
-        card = _take_front_most(state["deck"], state, catalog, wanted, allow_true_false)
+        try:
+            card = _take_front_most(state["deck"], state, catalog, wanted, allow_true_false)
+        except OutOfCards:
+            if not state["discard"]:
+                raise
+            _reshuffle(state)   # the deck ran out (of cards that can serve this question)
+            card = _take_front_most(state["deck"], state, catalog, wanted, allow_true_false)
         state["discard"].append(card)
     else:
         card = _take_front_most(state["box"], state, catalog, wanted, allow_true_false)
@@ -178,7 +182,7 @@ def _replace_set(state: dict, holder: int) -> None:
 def _reshuffle(state: dict) -> None:
     state["shuffles"] += 1
     rng = random.Random(f"{state['seed']}:{state['shuffles']}")
-    state["deck"] = state["discard"]
+    state["deck"] = state["discard"] + state["deck"]
     state["discard"] = []
     rng.shuffle(state["deck"])
 

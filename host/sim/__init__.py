@@ -1,0 +1,1 @@
+"""Simulated play: random and policy-driven playouts of the rules engine."""
