@@ -179,20 +179,24 @@ class Table:
                 self.say(outcome.text)
                 continue
             failures += 1
-            if heard.noise:
-                self.say(self.narrator.say("heard_noise"))
-            elif heard.nothing and not heard.typed:
-                self.say(self.narrator.say("heard_nothing"))
-            elif failures < FAILURES_BEFORE_OFFER:
-                self.say(self.narrator.say("not_understood", heard=heard.text or "nothing",
-                                           help=self.help_now()))
-            if failures >= FAILURES_BEFORE_OFFER:
+            if failures < FAILURES_BEFORE_OFFER:
+                self._say_missed(heard)
+            else:
                 if offered:
                     self.say(self.narrator.say("passing_for_you", pass_means=pass_means))
                     return pass_value
                 key = "three_failures" if self.channel.voice else "three_failures_typed"
                 self.say(self.narrator.say(key, pass_means=pass_means))
                 offered, failures = True, 0
+
+    def _say_missed(self, heard: Heard) -> None:
+        if heard.noise:
+            self.say(self.narrator.say("heard_noise"))
+        elif heard.nothing and not heard.typed:
+            self.say(self.narrator.say("heard_nothing"))
+        else:
+            self.say(self.narrator.say("not_understood", heard=heard.text or "nothing",
+                                       help=self.help_now()))
 
     # ------------------------------------------------------------ prompts
 

@@ -121,6 +121,7 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     decks = load_game_decks(paths)
     if not settings.players and not settings.teams:
         settings = replace(settings, players=tuple(_ask_players(channel, narrator, rules.coop)))
+    settings = _hearable_names(settings, channel, narrator, rules)
     seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
     settings = replace(settings, seed=seed)
     start_wedges = _ask_start_wedges(settings, channel, narrator, rules) if rules.start_wedges else None
@@ -134,6 +135,26 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
         return table.start(events)
     finally:
         _close(table)
+
+
+def _hearable_names(settings, channel, narrator, rules):
+    """By voice, a name the recognizer cannot hear is replaced by a colour."""
+    if not getattr(channel, "voice", False) or not hasattr(channel, "unknown_words"):
+        return settings
+    colours = [c.title() for c in rules.board.palette]
+    names = list(settings.teams) if settings.teams else list(settings.players)
+    renamed = {}
+    for index, name in enumerate(names):
+        if channel.unknown_words(name):
+            colour = next(c for c in colours[index:] + colours if c not in names
+                          and c not in renamed.values())
+            renamed[name] = colour
+            channel.say(narrator.say("name_unhearable", name=name, colour=colour))
+    if not renamed:
+        return settings
+    if settings.teams:
+        return replace(settings, teams={renamed.get(t, t): m for t, m in settings.teams.items()})
+    return replace(settings, players=tuple(renamed.get(p, p) for p in settings.players))
 
 
 def _table(game, channel, settings, store, history=None) -> Table:

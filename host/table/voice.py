@@ -1,0 +1,210 @@
+"""The voice channel: say = synthesize and play (microphone muted), listen =
+endpoint and recognize with alternatives, expecting what the prompt allows.
+
+Every line said and heard is also printed, as captions. If a device fails
+mid-game the channel says so and carries on with the keyboard, so a pulled
+USB microphone never ends a game.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from host.errors import UserError
+from host.table import understanding as und
+from host.table.channels import Heard, KeyboardChannel, Listening
+
+VOLUME_STEP, RATE_STEP = 1.25, 25
+VOLUME_RANGE, RATE_RANGE = (0.25, 2.0), (100, 300)
+
+
+class VoiceUnavailable(Exception):
+    """No microphone, speaker or speech engine: the message says which and why."""
+
+
+class VoiceChannel:
+    def __init__(self, synthesizer, speaker, microphone, recognizer, settings, gate=None,
+                 synthesizer_factory=None, caption=print):
+        self.synthesizer = synthesizer
+        self.speaker = speaker
+        self.microphone = microphone
+        self.recognizer = recognizer
+        self.settings = settings
+        self.gate = gate
+        self.synthesizer_factory = synthesizer_factory
+        self.caption = caption
+        self.volume = 1.0
+        self.rate = settings.rate
+        self._fallback: KeyboardChannel | None = None
+
+    @property
+    def voice(self) -> bool:
+        return self._fallback is None
+
+    # -------------------------------------------------------------- talk
+
+    def say(self, text: str, kind: str = "narration") -> None:
+        if self._fallback is not None:
+            return self._fallback.say(text, kind)
+        self.caption(text)
+        from host.speech import AudioDeviceError, SynthesisError
+        from host.speech.synth import synthesize_clauses
+
+        try:
+            for audio in synthesize_clauses(self.synthesizer, text):
+                if not self.speaker.play(_louder(audio, self.volume)):
+                    break
+        except (AudioDeviceError, SynthesisError) as exc:
+            self._lose_voice(f"the speech output stopped working ({exc})")
+
+    def listen(self, listening: Listening) -> Heard:
+        if self._fallback is not None:
+            return self._fallback.listen(listening)
+        from host.speech import AudioDeviceError, EndpointPolicy, listen
+
+        s = self.settings
+        if listening.kind == "answer":
+            policy = EndpointPolicy.answer(s.answer_silence, max(s.no_speech_timeout, 10.0),
+                                           listening.time_limit)
+        else:
+            policy = EndpointPolicy.command(s.command_silence, s.no_speech_timeout)
+        try:
+            heard = listen(self.microphone, self.recognizer, expectation_for(listening), policy,
+                           self.gate)
+        except AudioDeviceError as exc:
+            self._lose_voice(str(exc))
+            return self._fallback.listen(listening)
+        if heard.recognition is None:
+            return Heard(())
+        pairs = [(text, confidence) for text, confidence in heard.alternatives if text.strip()]
+        if not pairs:
+            self.caption("(heard a sound, no words)")
+            return Heard((), noise=True)
+        self.caption(f"(heard: {' | '.join(text for text, _ in pairs)})")
+        return Heard(tuple(t for t, _ in pairs), confidences=tuple(c for _, c in pairs))
+
+    def unknown_words(self, phrase: str) -> list[str]:
+        """Words of `phrase` the recognizer cannot hear (names, before the game)."""
+        try:
+            return list(self.recognizer.missing_words(und.normalise(phrase)))
+        except Exception:   # noqa: BLE001 - an engine without a vocabulary check hears all
+            return []
+
+    # ----------------------------------------------------------- adjust
+
+    def adjust(self, change: str) -> str:
+        if self._fallback is not None:
+            return "keyboard_adjust"
+        if change in ("louder", "softer"):
+            volume = self.volume * (VOLUME_STEP if change == "louder" else 1 / VOLUME_STEP)
+            if not VOLUME_RANGE[0] <= volume <= VOLUME_RANGE[1]:
+                return "voice_limit"
+            self.volume = volume
+            return f"voice_{change}"
+        rate = self.rate + (RATE_STEP if change == "faster" else -RATE_STEP)
+        if not RATE_RANGE[0] <= rate <= RATE_RANGE[1] or self.synthesizer_factory is None:
+            return "voice_limit"
+        try:
+            new = self.synthesizer_factory(rate)
+        except Exception:   # noqa: BLE001 - keep the voice that works
+            return "voice_limit"
+        self.synthesizer.close()
+        self.synthesizer, self.rate = new, rate
+        return f"voice_{change}"
+
+    def close(self) -> None:
+        for part in (self.microphone, self.speaker, self.synthesizer):
+            try:
+                part.close()
+            except Exception:   # noqa: BLE001 - closing a dead device is not news
+                pass
+
+    def _lose_voice(self, reason: str) -> None:
+        self._fallback = KeyboardChannel()
+        self._fallback.say(f"{reason}. The game goes on by keyboard: type your answers.")
+        self.close()
+
+
+def expectation_for(listening: Listening):
+    """What the recognizer should expect: answers are guided by the card's
+    phrases; choices and commands are closed lists of what may be said."""
+    from host.speech import Expectation
+
+    commands = tuple(listening.commands)
+    if listening.kind == "answer":
+        return Expectation.answer(listening.phrases, commands + und.vocabulary()["pass"])
+    if listening.kind == "names":
+        return Expectation.closed(dict.fromkeys(
+            name_sequences(listening.phrases) + list(commands) + list(und.vocabulary()["nobody"])))
+    if listening.kind == "free":
+        return Expectation.free()
+    words = und.vocabulary()
+    choices = list(listening.phrases) + list(commands)
+    for group in ("yes", "no", "roll", "pass"):
+        choices += words[group]
+    for group in ("categories", "kinds", "directions"):
+        for phrases in words[group].values():
+            choices += phrases
+    choices += list(words["ordinals"]) + list(words["die_words"])
+    return Expectation.closed(dict.fromkeys(c for c in choices if c))
+
+
+def name_sequences(names, limit: int = 400) -> list[str]:
+    """'ann', 'ann and ben', 'steal ann and ben', ...: free decoding hears
+    names badly, so claims and steals are a closed list of name sequences."""
+    from itertools import permutations
+
+    names = [und.normalise(n) for n in names if und.normalise(n)]
+    sequences: list[str] = []
+    for length in range(1, len(names) + 1):
+        batch = [" and ".join(p) for p in permutations(names, length)]
+        if len(sequences) + 2 * len(batch) > limit:
+            break
+        sequences += batch + [f"steal {s}" for s in batch]
+    return sequences
+
+
+def _louder(audio, volume: float):
+    if volume == 1.0:
+        return audio
+    from host.speech import Audio
+
+    samples = np.clip(audio.samples.astype(np.float32) * volume, -32768, 32767).astype(np.int16)
+    return Audio(samples, audio.rate)
+
+
+def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
+    """Microphone, speaker, recognizer and synthesizer from the config's speech section."""
+    try:
+        from host.speech import (AudioDeviceError, MicGate, Microphone, Speaker, SpeechSettings,
+                                 SynthesisError, make_recognizer, make_synthesizer)
+    except ImportError as exc:
+        raise VoiceUnavailable(f"the speech part cannot load ({exc})") from None
+    try:
+        settings = SpeechSettings.from_mapping(config.get("speech"))
+    except UserError as exc:
+        raise VoiceUnavailable(str(exc)) from None
+    try:
+        microphone = Microphone(settings.input_device or None)
+    except AudioDeviceError as exc:
+        raise VoiceUnavailable(str(exc)) from None
+    try:
+        gate = MicGate(settings.speaker_tail)
+        speaker = Speaker(settings.output_device or None, gate=gate)
+    except AudioDeviceError as exc:
+        microphone.close()
+        raise VoiceUnavailable(str(exc)) from None
+
+    def synthesizer_at(rate: int):
+        return make_synthesizer(settings.synthesizer, settings.voice, rate, settings.volume,
+                                notice=notice)
+
+    try:
+        recognizer = make_recognizer(settings, notice=notice)
+        synthesizer = synthesizer_at(settings.rate)
+    except (UserError, SynthesisError, OSError, RuntimeError) as exc:
+        microphone.close()
+        speaker.close()
+        raise VoiceUnavailable(f"the speech engines cannot start ({exc})") from None
+    return VoiceChannel(synthesizer, speaker, microphone, recognizer, settings, gate,
+                        synthesizer_factory=synthesizer_at)

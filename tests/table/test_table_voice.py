@@ -1,0 +1,231 @@
+"""The same loop by voice: the host's words synthesized and played, the
+players' words endpointed and recognized with alternatives, as the prompt
+expects. Fakes stand in for the sound card; one game runs through the real
+PocketSphinx recognizer with flite voices for the players."""
+
+from __future__ import annotations
+
+import shutil
+
+import numpy as np
+import pytest
+from conftest import play_args
+
+from host.speech import Alternative, Audio, FakeSpeaker, FakeSynthesizer, Recognition, SpeechSettings
+from host.table import setup as table_setup
+from host.table import voice
+from host.table.channels import EndOfInput, ScriptedChannel
+from host.table.setup import play
+from host.table.voice import VoiceChannel, expectation_for
+
+RATE = 16000
+SPEECH = (3000 * np.sin(2 * np.pi * 220 * np.arange(int(0.6 * RATE)) / RATE)).astype(np.int16)
+
+
+class QueueMicrophone:
+    """Frames from a queue of utterances, silence when it is empty."""
+
+    def __init__(self):
+        self.queue = np.zeros(0, np.int16)
+        self.frame_size = int(RATE * 0.03)
+        self.broken = False
+
+    def speak(self, samples: np.ndarray) -> None:
+        self.queue = np.concatenate([self.queue, samples])
+
+    def read(self, count=None):
+        if self.broken:
+            from host.speech import AudioDeviceError
+            raise AudioDeviceError("the microphone stopped working (unplugged)")
+        count = count or self.frame_size
+        frame, self.queue = self.queue[:count], self.queue[count:]
+        return np.concatenate([frame, np.zeros(count - len(frame), np.int16)])
+
+    def close(self):
+        pass
+
+
+class ScriptedRecognizer:
+    """Each utterance's alternatives from a script ('<silence>': nobody speaks,
+    '': a sound without words); the microphone gets a voice-like tone to endpoint."""
+
+    name = "scripted"
+    sample_rate = RATE
+
+    def __init__(self, script, microphone):
+        self.script = list(script)
+        self.microphone = microphone
+        self.expectations = []
+
+    def stream(self, expectation):
+        if not self.script:
+            raise EndOfInput("the script ended")
+        self.expectations.append(expectation)
+        line = self.script.pop(0)
+        if line == "<unplug>":
+            self.microphone.broken = True
+            line = "<silence>"
+        if line != "<silence>":
+            self.microphone.speak(SPEECH)
+        alternatives = tuple(Alternative(t, 0.9 - 0.1 * i) for i, t in enumerate(line.split("|")) if t)
+        return _Stream(Recognition(alternatives, "scripted", expectation.kind))
+
+    def missing_words(self, phrase):
+        return [w for w in phrase.lower().split() if w == "xzavier"]
+
+
+class _Stream:
+    def __init__(self, result):
+        self.result = result
+
+    def accept(self, samples):
+        pass
+
+    def finish(self):
+        return self.result
+
+
+def voice_channel(script, captions=None):
+    microphone = QueueMicrophone()
+    recognizer = ScriptedRecognizer(script, microphone)
+    rates = []
+
+    def synthesizer_at(rate):
+        rates.append(rate)
+        return FakeSynthesizer()
+
+    channel = VoiceChannel(FakeSynthesizer(), FakeSpeaker(), microphone, recognizer,
+                           SpeechSettings(no_speech_timeout=2.0), gate=None,
+                           synthesizer_factory=synthesizer_at,
+                           caption=(captions.append if captions is not None else lambda line: None))
+    channel.rates = rates
+    return channel
+
+
+def test_a_turn_by_voice(fast_tmp):
+    captions = []
+    channel = voice_channel(["roll", "geography", "toronto|ottawa", "ottawa"], captions)
+    outcome = play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert outcome == "ended"
+    assert captions[:6] == ["The classic Genus edition. Ann and Ben.", "Ann. No wedges.", "Roll.",
+                            "(heard: roll)", "Four.",
+                            "Geography; Art and Literature; Science and Nature; Entertainment; "
+                            "History; Sports and Leisure?"]
+    # the card's reject list decides: 'toronto' is heard first
+    assert captions[captions.index("(heard: toronto | ottawa)") + 1] == "Wrong."
+    assert channel.speaker.played, "the host's words were played"
+    kinds = [e.kind for e in channel.recognizer.expectations]
+    assert kinds == ["closed", "closed", "answer", "closed"]
+    assert "roll" in channel.recognizer.expectations[0].phrases
+    assert "Ottawa" in channel.recognizer.expectations[2].phrases
+
+
+def test_silence_three_times_offers_the_keyboard_then_passes(fast_tmp):
+    captions = []
+    script = ["roll", "first"] + ["<silence>"] * 6
+    channel = voice_channel(script, captions)
+    play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert captions.count("Nothing heard.") == 4
+    assert "Three misses. Type it, or say pass to count it as a pass." in captions
+    assert captions[captions.index("Passing: count it as a pass.") + 1] == "Wrong."
+
+
+def test_noise_is_asked_again(fast_tmp):
+    captions = []
+    channel = voice_channel(["", "roll"], captions)
+    play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert captions[3:5] == ["(heard a sound, no words)", "Say again?"]
+
+
+def test_saying_keyboard_switches_to_typing(fast_tmp, monkeypatch):
+    typed = ScriptedChannel(["roll"])
+    monkeypatch.setattr(table_setup, "KeyboardChannel", lambda: typed)
+    channel = voice_channel(["use the keyboard"])
+    play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert typed.said[:2] == ["Roll.", "Four."]
+
+
+def test_an_unplugged_microphone_hands_over_to_the_keyboard(fast_tmp, monkeypatch):
+    typed = ScriptedChannel(["roll"])
+    monkeypatch.setattr(voice, "KeyboardChannel", lambda: typed)
+    channel = voice_channel(["<unplug>"])
+    play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert typed.said[0].startswith("the microphone stopped working (unplugged). The game goes on by keyboard")
+    assert typed.said[1] == "Four."
+
+
+def test_louder_softer_slower_faster(fast_tmp):
+    captions = []
+    channel = voice_channel(["louder", "slower", "faster", "faster"] + ["softer"] * 8, captions)
+    play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert [c for c in captions if c in ("Louder.", "Softer.", "Slower.", "Faster.")] == [
+        "Louder.", "Slower.", "Faster.", "Faster."] + ["Softer."] * 7
+    assert captions[-2] == "That's as far as it goes."
+    assert channel.rates == [150, 175, 200]
+    assert channel.volume == pytest.approx(1.25 / 1.25 ** 7)
+
+
+def test_no_microphone_means_keyboard_said_clearly(fast_tmp, monkeypatch):
+    typed = ScriptedChannel(["roll"])
+    monkeypatch.setattr(table_setup, "KeyboardChannel", lambda: typed)
+
+    def no_mic(config, notice=print):
+        raise voice.VoiceUnavailable("cannot open the default microphone (no device)")
+
+    monkeypatch.setattr(voice, "make_voice_channel", no_mic)
+    play(play_args(fast_tmp, text=False, config=None, verbosity="short"))
+    assert typed.said[0] == "No microphone (cannot open the default microphone (no device)): keyboard mode."
+
+
+def test_a_name_the_recognizer_cannot_hear_becomes_a_colour(fast_tmp):
+    captions = []
+    channel = voice_channel(["roll"], captions)
+    play(play_args(fast_tmp, players="Ann,Xzavier", verbosity="short"), channel=channel)
+    assert captions[0] == "I may not hear the name Xzavier; I will call that player Pink instead."
+    assert captions[1] == "The classic Genus edition. Ann and Pink."
+
+
+def test_claims_are_heard_against_a_list_of_name_sequences():
+    from host.table.channels import Listening
+
+    expectation = expectation_for(Listening("names", ("Ann", "Ben", "Cy"), ("score", "repeat")))
+    assert expectation.kind == "closed"
+    assert {"ann", "ann and ben", "steal cy and ann", "nobody", "score"} <= set(expectation.phrases)
+
+
+@pytest.mark.skipif(not shutil.which("flite"), reason="flite is not installed")
+def test_players_heard_through_pocketsphinx(fast_tmp):
+    """flite voices say the players' lines; the real recognizer hears them."""
+    pytest.importorskip("pocketsphinx")
+    from host.speech import make_synthesizer
+    from host.speech.sphinx_engine import PocketSphinxRecognizer
+
+    players = make_synthesizer("flite")
+    microphone = QueueMicrophone()
+    real = PocketSphinxRecognizer(adapt=False)
+    lines = ["roll", "score", "the history wedge", "canberra"]
+
+    class Speaking:
+        name, sample_rate = real.name, real.sample_rate
+
+        def stream(self, expectation):
+            if not lines:
+                raise EndOfInput("done")
+            said = players.synthesize(lines.pop(0)).resampled(RATE).samples
+            microphone.speak(np.concatenate([np.zeros(RATE // 4, np.int16), said,
+                                             np.zeros(RATE, np.int16)]))
+            return real.stream(expectation)
+
+        def missing_words(self, phrase):
+            return real.missing_words(phrase)
+
+    captions = []
+    channel = VoiceChannel(FakeSynthesizer(), FakeSpeaker(), microphone, Speaking(),
+                           SpeechSettings(no_speech_timeout=3.0), caption=captions.append)
+    play(play_args(fast_tmp, edition="genus6", mode="classic", seed=2, verbosity="short"),
+         channel=channel)
+    heard = [c for c in captions if c.startswith("(heard")]
+    assert heard[0] == "(heard: roll)"
+    assert heard[1].startswith("(heard: score")
+    assert heard[2].startswith("(heard: the history wedge")
+    assert any(c.startswith("Ann: 0 wedges") for c in captions)
