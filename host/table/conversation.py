@@ -155,13 +155,18 @@ class Table:
         return heard
 
     def converse(self, ask: str, listening: Listening, interpret, pass_value=None,
-                 pass_means: str = "") -> object:
-        """Say `ask`, then listen until `interpret` gives Done; commands on the way."""
-        self.current_ask = ask
+                 pass_means: str = "", repeat: str | None = None, silence=NOT_UNDERSTOOD) -> object:
+        """Say `ask`, then listen until `interpret` gives Done; commands on the way.
+
+        `repeat` is what "repeat" says (default: the ask); `silence` is the
+        answer when nobody speaks (a steal window closing), if it has one."""
+        self.current_ask = repeat or ask
         self.say(ask, "prompt")
         failures, offered = 0, False
         while True:
             heard = self.listen(listening)
+            if heard.nothing and not heard.typed and not heard.noise and silence is not NOT_UNDERSTOOD:
+                return silence
             outcome = NOT_UNDERSTOOD
             if heard.typed or not heard.nothing:
                 command = next((c for c in map(und.command_of, heard.alternatives[:1]) if c), None)
@@ -367,19 +372,21 @@ class Table:
             return Done(sides)
 
         return self.converse(ask, self._listening("names", prompt, list(spoken)), interpret,
-                             pass_value=[], pass_means=self.narrator.part("pass_means", kind))
+                             pass_value=[], pass_means=self.narrator.part("pass_means", kind),
+                             silence=[])
 
     def _ask_answer(self, prompt: dict) -> dict:
         card, category = prompt["card"], prompt["category"]
         question = self.game.question(card, category)
         side = self.narrator.who(prompt["side"])
+        key = "question_coop" if prompt["side"] == TABLE else "question"
+        reading = self.narrator.say(key, side=side, category=self.narrator.category(category),
+                                    question=question.spoken_text)
         if (card, category) in self.read_questions:
             ask = self.narrator.say("question_again", side=side)
         else:
             self.read_questions.add((card, category))
-            key = "question_coop" if prompt["side"] == TABLE else "question"
-            ask = self.narrator.say(key, side=side, category=self.narrator.category(category),
-                                    question=question.spoken_text)
+            ask = reading
         fields = question.answer_fields()
         phrases = [fields["answer"], *fields["accept"], *fields["prompt"], *fields["reject"]]
         members = self.game.side(prompt["side"])["members"] + [prompt["side"]]
@@ -410,7 +417,8 @@ class Table:
 
         time_limit = self.settings.answer_seconds or None
         correct = self.converse(ask, self._listening("answer", prompt, phrases, time_limit), interpret,
-                                pass_value=False, pass_means=self.narrator.part("pass_means", "answer"))
+                                pass_value=False, pass_means=self.narrator.part("pass_means", "answer"),
+                                repeat=reading)
         if correct is None:
             correct = self._table_judges(question, prompt)
         return {"type": "answer", "correct": correct, "_heard": state["heard"]}

@@ -135,9 +135,10 @@ def match(text: str, found: list[Destination], rules) -> list[Destination]:
         return []
     ordinal = understanding.ordinal_in(plain)
     numbers = [n for n in understanding.numbers_in(plain) if 0 <= n <= HUB]
+    directions = understanding.directions_in(plain)
+    plain = understanding.without_directions(plain)    # "towards the hub" names no hub
     categories = understanding.categories_in(plain, rules)
     kinds = understanding.kinds_in(plain)
-    directions = understanding.directions_in(plain)
     if not (categories or kinds or directions or numbers) and ordinal is not None:
         index = ordinal - 1 if ordinal > 0 else len(found) - 1
         return [found[index]] if 0 <= index < len(found) else []

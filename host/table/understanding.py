@@ -132,11 +132,22 @@ def _groups_in(text: str, groups: dict[str, tuple[str, ...]]) -> list[str]:
     return list(dict.fromkeys(by_phrase[p] for _, p in find_phrases(text, by_phrase)))
 
 
+def without_directions(text: str) -> str:
+    """The words with every direction phrase taken out."""
+    plain = f" {normalise(text)} "
+    phrases = [p for group in vocabulary()["directions"].values() for p in group]
+    for _, phrase in find_phrases(plain, phrases):
+        plain = plain.replace(f" {phrase} ", " ", 1)
+    return " ".join(plain.split())
+
+
 def numbers_in(text: str) -> list[int]:
     """Whole numbers said as digits or words ('fourteen', 'twenty three')."""
     from text_to_num import alpha2digit
 
     plain = normalise(text)
+    ordinals = "|".join(vocabulary()["ordinals"])
+    plain = re.sub(rf"\b({ordinals}) ones?\b", r"\1", plain)   # "the second one" is no number
     plain = re.sub(r"\bone\b", "1", plain)    # alpha2digit leaves a lone 'one'
     try:
         plain = alpha2digit(plain, "en")
