@@ -1,0 +1,247 @@
+"""Exact value iteration for the one-player game (model.py), vectorised with numpy.
+
+R[space, column] is the expected cost still to come from a roll at `space`,
+where a column is (owned wedges, Ruby held). The cost is the number of turn
+ends before the winning turn (objective "turns": each wrong answer ends a
+turn, so does a wedge under ruby rule 21 or a sixth wedge under rule 18), or
+the number of cards answered (objective "cards", co-op rule 19).
+
+Wedges are never lost and the Ruby, alone, never taken back, so the columns
+fall into layers by the number of wedges: a layer depends only on itself and
+the layers above. Solving from six wedges down, each layer is iterated
+(Jacobi, all of its columns at once) until no value moves by more than a
+tolerance; the result is exact up to that tolerance, no sampling involved.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from host.advisor.model import FULL, Model, Option, build_model, mask_of
+from host.errors import UserError
+from host.rules.board import CATEGORIES, HUB, SPACE_COUNT
+from host.rules.editions import Rules
+from host.rules.movement import MAX_ROLL
+
+TOLERANCE = 1e-10        # relative to the largest value of the layer
+MAX_ITERATIONS = 200_000
+LOWEST_P = 0.05          # below this the expected game is thousands of turns: refuse
+
+
+@dataclass
+class Solution:
+    model: Model
+    p: tuple[float, ...]                    # per category, in CATEGORIES order
+    values: np.ndarray                      # R: (SPACE_COUNT, columns)
+    option_values: np.ndarray               # (options, columns): cost from taking each option
+    options: tuple[Option, ...]
+    option_rows: dict = field(repr=False)   # Option -> row of option_values
+    iterations: int = 0
+    seconds: float = 0.0
+
+    @property
+    def rules(self) -> Rules:
+        return self.model.rules
+
+    def column(self, wedges, ruby: bool = False) -> int:
+        return _column(mask_of(wedges), ruby, self.model.ruby)
+
+    def roll_value(self, space: int, wedges, ruby: bool = False) -> float:
+        """Expected cost to come from a roll at `space`."""
+        return float(self.values[space, self.column(wedges, ruby)])
+
+    def landing(self, space: int, wedges) -> tuple[Option, ...]:
+        full = mask_of(wedges) == FULL and self.model.rolls_with_six
+        return (self.model.landing_final if full else self.model.landing)[space]
+
+    def option_value(self, option: Option, wedges, ruby: bool = False) -> float:
+        return float(self.option_values[self.option_rows[option], self.column(wedges, ruby)])
+
+    def landing_value(self, space: int, wedges, ruby: bool = False) -> float:
+        """Expected cost to come on landing at `space`, taking its best option."""
+        return min(self.option_value(o, wedges, ruby) for o in self.landing(space, wedges))
+
+    def start_value(self, start_wedges=()) -> float:
+        """Expected turns (the winning one included) or cards of a whole game from the hub.
+        Ruby quick mode: the best three start wedges unless `start_wedges` are given."""
+        rules = self.rules
+        if rules.start_wedges and not start_wedges:
+            return min(self.start_value(combo) for combo in _combinations(rules.start_wedges))
+        cost = self.roll_value(HUB, start_wedges)
+        return cost if self.model.objective == "cards" else cost + 1.0
+
+
+def _combinations(size: int):
+    from itertools import combinations
+    return combinations(CATEGORIES, size)
+
+
+def _column(mask: int, ruby: bool, has_ruby: bool) -> int:
+    return mask * 2 + int(ruby) if has_ruby else mask
+
+
+def parse_p(text: str) -> tuple[float, ...]:
+    """'0.7' (every category) or 'history=0.8,science=0.6' (the rest 0.5 unless a bare
+    number is among them: 'history=0.8,0.6')."""
+    default = None
+    given: dict[str, float] = {}
+    for part in (x.strip() for x in text.split(",") if x.strip()):
+        name, eq, number = part.rpartition("=")
+        try:
+            value = float(number)
+        except ValueError:
+            raise UserError(f"--p: {number!r} is not a number (write 0.7 or history=0.8,...)") \
+                from None
+        if not eq:
+            default = value
+        elif name.strip() in CATEGORIES:
+            given[name.strip()] = value
+        else:
+            raise UserError(f"--p: unknown category {name.strip()!r} "
+                            f"(categories: {', '.join(CATEGORIES)})")
+    if default is None and not given:
+        raise UserError("--p needs a chance of a right answer, e.g. 0.7")
+    p = tuple(given.get(c, 0.5 if default is None else default) for c in CATEGORIES)
+    return check_p(p)
+
+
+def check_p(p) -> tuple[float, ...]:
+    p = tuple(float(x) for x in p)
+    if len(p) != len(CATEGORIES):
+        raise UserError(f"need one chance per category ({len(CATEGORIES)}), got {len(p)}")
+    for category, value in zip(CATEGORIES, p):
+        if not LOWEST_P <= value <= 1:
+            raise UserError(f"chance of a right answer in {category} must be between "
+                            f"{LOWEST_P} and 1, not {value}")
+    return p
+
+
+def solve(rules: Rules, p) -> Solution:
+    """Value iteration for one player with chances `p` (a number or six, CATEGORIES order)."""
+    if isinstance(p, (int, float)):
+        p = (p,) * len(CATEGORIES)
+    p = check_p(p)
+    started = time.perf_counter()
+    model = build_model(rules)
+    tables = _Tables(model, p)
+    values = np.zeros((SPACE_COUNT, tables.columns))
+    tables.values = values
+    iterations = 0
+    for layer in tables.layers():
+        iterations += tables.solve_layer(values, layer)
+    option_values = np.empty((len(tables.options), tables.columns))
+    for layer in tables.layers(all_columns=True):
+        option_values[:, layer.cols] = tables.option_costs(values, layer)
+    solution = Solution(model, p, values, option_values, tables.options,
+                        {o: i for i, o in enumerate(tables.options)}, iterations)
+    solution.seconds = time.perf_counter() - started
+    return solution
+
+
+@dataclass
+class _Layer:
+    cols: np.ndarray          # columns solved together
+    final: bool               # six wedges, rolling for the hub (classic rule 8)
+    right_fixed: np.ndarray   # (options, cols) cost after a right answer, where it is known
+    use_here: np.ndarray      # (options, cols) a right answer leaves the column unchanged
+
+
+class _Tables:
+    """The option and move tables of a model with given chances, as numpy arrays."""
+
+    def __init__(self, model: Model, p: tuple[float, ...]):
+        self.model = model
+        self.p = np.array(p)
+        self.has_ruby = model.ruby
+        self.columns = (FULL + 1) * (2 if self.has_ruby else 1)
+        turns = model.objective == "turns"
+        self.question_cost = 0.0 if turns else 1.0
+        self.wrong_cost = 1.0 if turns else 0.0
+        rules = model.rules
+        self.final_p = self.p.max() if rules.final == "ruby" else self.p.min()
+        tables = [model.landing] + ([model.landing_final] if model.landing_final else [])
+        self.options = tuple(dict.fromkeys(o for table in tables for space in table for o in space))
+        rows = {o: i for i, o in enumerate(self.options)}
+        opts = self.options
+        self.kind = np.array([o.kind for o in opts])
+        self.space = np.array([o.space for o in opts])
+        self.category = np.array([max(o.category, 0) for o in opts])
+        self.wedge = np.array([o.wedge for o in opts])
+        self.p_right = np.where(self.kind == "final", self.final_p,
+                                np.where(self.kind == "roll", 1.0, self.p[self.category]))
+        self.cost = np.where(self.kind == "roll", 0.0, self.question_cost)[:, None]
+        self.landing_rows = [self._pad([[rows[o] for o in space] for space in table])
+                             for table in tables]
+        self.moves = self._pad([rules.moves.destinations(s, r)
+                                for s in range(SPACE_COUNT) for r in range(1, MAX_ROLL + 1)]
+                               ).reshape(SPACE_COUNT, MAX_ROLL, -1)
+
+    @staticmethod
+    def _pad(lists) -> np.ndarray:
+        """Rows of indices padded with their own first entry (harmless under min)."""
+        width = max(len(x) for x in lists)
+        return np.array([list(x) + [x[0]] * (width - len(x)) for x in lists])
+
+    def layers(self, all_columns: bool = False):
+        """Layers from six wedges down. The six-wedge layer exists only where the piece
+        still rolls with six (classic); `all_columns` yields it anyway (values unused)."""
+        for count in range(len(CATEGORIES), -1, -1):
+            masks = [m for m in range(FULL + 1) if bin(m).count("1") == count]
+            final = count == len(CATEGORIES)
+            if final and not self.model.rolls_with_six and not all_columns:
+                continue
+            cols = np.array([_column(m, r, self.has_ruby) for m in masks
+                             for r in ((False, True) if self.has_ruby else (False,))])
+            yield self._layer(cols, final and self.model.rolls_with_six)
+
+    def _layer(self, cols: np.ndarray, final: bool) -> _Layer:
+        masks = cols // 2 if self.has_ruby else cols
+        ruby = (cols % 2 == 1) if self.has_ruby else np.zeros(len(cols), bool)
+        owned = (masks[None, :] >> self.category[:, None]) & 1 == 1        # (options, cols)
+        wins = self.wedge[:, None] & ~owned & (self.kind == "question")[:, None]
+        right_fixed = np.zeros((len(self.options), len(cols)))
+        up = masks[None, :] | (1 << self.category[:, None])
+        for (o, j) in zip(*np.nonzero(wins)):
+            right_fixed[o, j] = self._after_wedge(self.space[o], up[o, j], bool(ruby[j]))
+        use_here = (self.kind == "roll")[:, None] | ((self.kind == "question")[:, None] & ~wins)
+        return _Layer(cols, final, right_fixed, use_here)
+
+    def _after_wedge(self, space: int, mask: int, ruby: bool) -> float:
+        """Cost to come just after a right answer that earned a wedge, leaving `mask`."""
+        rules = self.model.rules
+        if mask != FULL:
+            ends_turn = self.wrong_cost if rules.wedge_ends_turn else 0.0
+            return ends_turn + self.values[space, _column(mask, ruby, self.has_ruby)]
+        if rules.final == "none":
+            return 0.0                                   # co-op: done
+        if self.model.rolls_with_six:
+            return self.values[space, _column(mask, ruby, self.has_ruby)]
+        if rules.final == "ruby" and ruby:
+            return 0.0                                   # rule 23: six wedges and the Ruby
+        # rules 18, 23: the turn ends; then one final question a turn until one is right
+        return self.wrong_cost * (1.0 + (1.0 - self.final_p) / self.final_p)
+
+    def option_costs(self, values: np.ndarray, layer: _Layer) -> np.ndarray:
+        """Cost to come of every option for the layer's columns, given R."""
+        here = values[:, layer.cols][self.space]                             # (options, cols)
+        right = np.where(layer.use_here, here, layer.right_fixed)
+        if self.has_ruby:
+            with_ruby = values[:, layer.cols | 1][self.space]
+            right = np.where((self.kind == "ruby")[:, None], with_ruby, right)
+        p = self.p_right[:, None]
+        return self.cost + p * right + (1.0 - p) * (self.wrong_cost + here)
+
+    def solve_layer(self, values: np.ndarray, layer: _Layer) -> int:
+        rows = self.landing_rows[1 if layer.final else 0]
+        for iteration in range(1, MAX_ITERATIONS + 1):
+            landing = self.option_costs(values, layer)[rows].min(axis=1)      # (spaces, cols)
+            new = landing[self.moves].min(axis=2).mean(axis=1)
+            change = np.abs(new - values[:, layer.cols]).max()
+            values[:, layer.cols] = new
+            if change <= TOLERANCE * max(1.0, new.max()):
+                return iteration
+        raise UserError(f"the solver did not settle in {MAX_ITERATIONS} iterations; "
+                        f"are the chances of a right answer very small?")
