@@ -12,7 +12,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol
 
-SILENCE, NOISE = "<silence>", "<noise>"
+SILENCE, NOISE, TIME_UP = "<silence>", "<noise>", "<time up>"
 
 
 class EndOfInput(Exception):
@@ -26,6 +26,7 @@ class Heard:
     alternatives: tuple[str, ...] = ()
     typed: bool = False
     noise: bool = False                 # sound, but no words in it
+    timed_out: bool = False             # the answer time (house rule) ran out
     confidences: tuple[float, ...] = ()
 
     @property
@@ -40,6 +41,8 @@ class Heard:
         log: dict = {"alternatives": list(self.alternatives), "typed": self.typed}
         if self.noise:
             log["noise"] = True
+        if self.timed_out:
+            log["timed_out"] = True
         if self.confidences:
             log["confidences"] = [round(c, 3) for c in self.confidences]
         return log
@@ -98,7 +101,7 @@ class ScriptedChannel:
     """Lines from a script, then from a responder; collects what was said.
 
     A line "a|b" is two alternatives, "<silence>" nothing heard, "<noise>"
-    sound without words. `responder(listening)` answers once the lines run
+    sound without words, "<time up>" the answer time ran out in silence. `responder(listening)` answers once the lines run
     out; without one the input ends (EndOfInput).
     """
 
@@ -134,6 +137,8 @@ class ScriptedChannel:
             return Heard(())
         if line == NOISE:
             return Heard((), noise=True)
+        if line == TIME_UP:
+            return Heard((), timed_out=True)
         return Heard(tuple(a.strip() for a in line.split("|")), typed=not self.voice)
 
     def adjust(self, change: str) -> str:

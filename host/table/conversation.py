@@ -165,6 +165,9 @@ class Table:
         failures, offered = 0, False
         while True:
             heard = self.listen(listening)
+            if heard.nothing and heard.timed_out and listening.kind == "answer":
+                self.say(self.narrator.say("time_up"))
+                return pass_value
             if heard.nothing and not heard.typed and not heard.noise and silence is not NOT_UNDERSTOOD:
                 return silence
             outcome = NOT_UNDERSTOOD

@@ -60,7 +60,7 @@ class VoiceChannel:
     def listen(self, listening: Listening) -> Heard:
         if self._fallback is not None:
             return self._fallback.listen(listening)
-        from host.speech import AudioDeviceError, EndpointPolicy, listen
+        from host.speech import AudioDeviceError, EndpointPolicy, Outcome, listen
 
         s = self.settings
         if listening.kind == "answer":
@@ -74,14 +74,16 @@ class VoiceChannel:
         except AudioDeviceError as exc:
             self._lose_voice(str(exc))
             return self._fallback.listen(listening)
+        timed_out = heard.outcome is Outcome.TIME_UP
         if heard.recognition is None:
-            return Heard(())
+            return Heard((), timed_out=timed_out)
         pairs = [(text, confidence) for text, confidence in heard.alternatives if text.strip()]
         if not pairs:
             self.caption("(heard a sound, no words)")
             return Heard((), noise=True)
         self.caption(f"(heard: {' | '.join(text for text, _ in pairs)})")
-        return Heard(tuple(t for t, _ in pairs), confidences=tuple(c for _, c in pairs))
+        return Heard(tuple(t for t, _ in pairs), confidences=tuple(c for _, c in pairs),
+                     timed_out=timed_out)
 
     def unknown_words(self, phrase: str) -> list[str]:
         """Words of `phrase` the recognizer cannot hear (names, before the game)."""

@@ -53,3 +53,8 @@ def test_the_answer_is_read_with_its_spoken_form(tmp_path):
     outcome, channel = sit(["roll", "science", "iron"], tmp_path)
     assert channel.log[8:12] == ["Science and Nature: What is the chemical symbol for gold?",
                                  "> iron", "Wrong.", "Answer: A U."]
+
+
+def test_time_up_in_silence_is_a_wrong_answer(tmp_path):
+    outcome, channel = sit(["roll", "art", "<time up>"], tmp_path, answer_seconds=20)
+    assert channel.log[9:12] == ["> <time up>", "Time.", "Wrong."]

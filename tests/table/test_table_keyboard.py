@@ -50,7 +50,7 @@ def test_silence_noise_and_an_unknown_command_are_answered(table):
     outcome, channel = table(["<silence>", "<noise>", "xyzzy"], voice=True, verbosity="short")
     assert said_after(channel, "<silence>") == ["Nothing heard."]
     assert said_after(channel, "<noise>") == ["Say again?"]
-    assert said_after(channel, "xyzzy")[0] == ("Three misses. Type it, or say pass to roll for you.")
+    assert said_after(channel, "xyzzy")[0] == "Three misses. Say use the keyboard, or pass to roll for you."
 
 
 def test_three_failures_offer_a_pass_and_three_more_take_it(table):

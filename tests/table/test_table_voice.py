@@ -126,7 +126,7 @@ def test_silence_three_times_offers_the_keyboard_then_passes(fast_tmp):
     channel = voice_channel(script, captions)
     play(play_args(fast_tmp, verbosity="short"), channel=channel)
     assert captions.count("Nothing heard.") == 4
-    assert "Three misses. Type it, or say pass to count it as a pass." in captions
+    assert "Three misses. Say use the keyboard, or pass to count it as a pass." in captions
     assert captions[captions.index("Passing: count it as a pass.") + 1] == "Wrong."
 
 
