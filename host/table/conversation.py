@@ -202,9 +202,10 @@ class Table:
             self.say(self.narrator.say("heard_noise"))
         elif heard.nothing and not heard.typed:
             self.say(self.narrator.say("heard_nothing"))
+        elif not heard.text:   # an empty typed line: what can be typed here
+            self.say(self.help_now())
         else:
-            self.say(self.narrator.say("not_understood", heard=heard.text or "nothing",
-                                       help=self.help_now()))
+            self.say(self.narrator.say("not_understood", heard=heard.text, help=self.help_now()))
 
     # ------------------------------------------------------------ prompts
 
