@@ -131,7 +131,9 @@ class Narrator:
         state = game.state
         mode = "" if game.rules.mode in ("standard",) else f", {game.rules.mode} mode"
         if game.rules.coop:
-            return self.say("welcome_coop", members=join(state["sides"][0]["members"]))
+            members = state["sides"][0]["members"]
+            return self.say("welcome_coop" if len(members) > 1 else "welcome_solo",
+                            members=join(members))
         text = self.say("welcome", edition=EDITION_TITLES.get(game.rules.edition, game.rules.edition),
                         mode=mode, sides=join(event["sides"]))
         teams = [s for s in state["sides"] if s["members"] != [s["name"]]]
