@@ -48,6 +48,12 @@ class Model:
         """Classic rule 8: with six wedges the piece still rolls, to reach the hub."""
         return self.landing_final is not None
 
+    def options_at(self, space: int, wedges) -> tuple[Option, ...]:
+        """What landing on `space` offers a player owning `wedges`."""
+        if self.rolls_with_six and mask_of(wedges) == FULL:
+            return self.landing_final[space]
+        return self.landing[space]
+
 
 def mask_of(wedges) -> int:
     mask = 0
@@ -57,6 +63,17 @@ def mask_of(wedges) -> int:
 
 
 def build_model(rules: Rules) -> Model:
+    """The model of these rules, built once per edition and mode (Rules is not hashable)."""
+    key = (rules.edition, rules.mode)
+    if key not in _MODELS:
+        _MODELS[key] = _build(rules)
+    return _MODELS[key]
+
+
+_MODELS: dict[tuple[str, str], Model] = {}
+
+
+def _build(rules: Rules) -> Model:
     board = rules.board
     landing = tuple(_landing(rules, board.space(t), final=False) for t in range(SPACE_COUNT))
     final = None

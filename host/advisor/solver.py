@@ -39,6 +39,7 @@ class Solution:
     option_values: np.ndarray               # (options, columns): cost from taking each option
     options: tuple[Option, ...]
     option_rows: dict = field(repr=False)   # Option -> row of option_values
+    landing_values: np.ndarray = None       # (SPACE_COUNT, columns): best option on landing
     iterations: int = 0
     seconds: float = 0.0
 
@@ -54,15 +55,14 @@ class Solution:
         return float(self.values[space, self.column(wedges, ruby)])
 
     def landing(self, space: int, wedges) -> tuple[Option, ...]:
-        full = mask_of(wedges) == FULL and self.model.rolls_with_six
-        return (self.model.landing_final if full else self.model.landing)[space]
+        return self.model.options_at(space, wedges)
 
     def option_value(self, option: Option, wedges, ruby: bool = False) -> float:
         return float(self.option_values[self.option_rows[option], self.column(wedges, ruby)])
 
     def landing_value(self, space: int, wedges, ruby: bool = False) -> float:
         """Expected cost to come on landing at `space`, taking its best option."""
-        return min(self.option_value(o, wedges, ruby) for o in self.landing(space, wedges))
+        return float(self.landing_values[space, self.column(wedges, ruby)])
 
     def start_value(self, start_wedges=()) -> float:
         """Expected turns (the winning one included) or cards of a whole game from the hub.
@@ -133,10 +133,13 @@ def solve(rules: Rules, p) -> Solution:
     for layer in tables.layers():
         iterations += tables.solve_layer(values, layer)
     option_values = np.empty((len(tables.options), tables.columns))
+    landing_values = np.empty((SPACE_COUNT, tables.columns))
     for layer in tables.layers(all_columns=True):
         option_values[:, layer.cols] = tables.option_costs(values, layer)
+        rows = tables.landing_rows[1 if layer.final else 0]
+        landing_values[:, layer.cols] = option_values[:, layer.cols][rows].min(axis=1)
     solution = Solution(model, p, values, option_values, tables.options,
-                        {o: i for i, o in enumerate(tables.options)}, iterations)
+                        {o: i for i, o in enumerate(tables.options)}, landing_values, iterations)
     solution.seconds = time.perf_counter() - started
     return solution
 
