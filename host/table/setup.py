@@ -120,7 +120,7 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     paths = resolve_deck_paths(settings.decks)
     decks = load_game_decks(paths)
     if not settings.players and not settings.teams:
-        settings = replace(settings, players=tuple(_ask_players(channel, narrator, rules.coop)))
+        settings = replace(settings, players=tuple(_ask_players(channel, narrator, rules.coop, rules)))
     settings = _hearable_names(settings, channel, narrator, rules)
     seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
     settings = replace(settings, seed=seed)
@@ -189,7 +189,9 @@ def split_names(text: str) -> list[str]:
     return [p.strip().title() if p.strip().islower() else p.strip() for p in parts if p.strip()]
 
 
-def _ask_players(channel, narrator, coop: bool) -> list[str]:
+def _ask_players(channel, narrator, coop: bool, rules) -> list[str]:
+    if getattr(channel, "voice", False):
+        return _ask_players_by_voice(channel, narrator, coop, rules)
     channel.say(narrator.say("ask_players_coop" if coop else "ask_players"))
     while True:
         heard = channel.listen(Listening("free"))
@@ -202,6 +204,45 @@ def _ask_players(channel, narrator, coop: bool) -> list[str]:
                 return names
         channel.say(narrator.say("ask_players_coop" if coop else "ask_players")
                     + (" Two to six players." if not coop else ""))
+
+
+_NAME_OPENINGS = re.compile(r"^(my name is|my names|the name is|i am|im|it is|its|this is|call me|i'm)\s+")
+
+
+def name_from(text: str) -> str:
+    """'my name is ann' -> 'Ann'."""
+    plain = _NAME_OPENINGS.sub("", und.normalise(text))
+    return " ".join(word.capitalize() for word in plain.split())
+
+
+def _ask_players_by_voice(channel, narrator, coop: bool, rules) -> list[str]:
+    """How many players, then each name, confirmed; a name not caught twice
+    becomes a colour."""
+    count = None
+    while count is None:
+        channel.say(narrator.say("ask_player_count"))
+        heard = channel.listen(Listening("choice", ("one", "two", "three", "four", "five", "six")))
+        value = und.die_value(heard.text)
+        if value is not None and (2 if not coop else 1) <= value <= 6:
+            count = value
+    colours = [c.title() for c in rules.board.palette]
+    names: list[str] = []
+    for number in range(1, count + 1):
+        name = None
+        for _attempt in range(2):
+            channel.say(narrator.say("ask_player_name", number=number))
+            candidate = name_from(channel.listen(Listening("free")).text)
+            if not candidate or candidate.casefold() in (n.casefold() for n in names):
+                continue
+            channel.say(narrator.say("heard_name", name=candidate))
+            if und.yes_or_no(channel.listen(Listening("choice", ("yes", "no"))).text):
+                name = candidate
+                break
+        if name is None:
+            name = next(c for c in colours if c not in names)
+            channel.say(narrator.say("name_as_colour", colour=name))
+        names.append(name)
+    return names
 
 
 def _ask_start_wedges(settings, channel, narrator, rules) -> dict[str, list[str]]:

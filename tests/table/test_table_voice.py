@@ -229,3 +229,16 @@ def test_players_heard_through_pocketsphinx(fast_tmp):
     assert heard[1].startswith("(heard: score")
     assert heard[2].startswith("(heard: the history wedge")
     assert any(c.startswith("Ann: 0 wedges") for c in captions)
+
+
+def test_players_say_their_names_one_by_one(fast_tmp):
+    captions = []
+    script = ["seven", "three", "my name is ann", "yes", "ben", "no", "ben", "yes", "", "", "roll"]
+    channel = voice_channel(script, captions)
+    play(play_args(fast_tmp, players=None, verbosity="short"), channel=channel)
+    said = [c for c in captions if not c.startswith("(heard")]
+    assert said[:12] == [
+        "How many players?", "How many players?", "Player 1: name?", "I heard Ann. Is that right? Yes or no.",
+        "Player 2: name?", "I heard Ben. Is that right? Yes or no.", "Player 2: name?",
+        "I heard Ben. Is that right? Yes or no.", "Player 3: name?", "Player 3: name?",
+        "I'll call you Blue.", "The classic Genus edition. Ann, Ben and Blue."]
