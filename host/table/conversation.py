@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from num2words import num2words
 
 from host.cards.dealer import OutOfCards
-from host.rules.board import CATEGORIES
 from host.rules.engine import TABLE, IllegalAction
 from host.table import destinations as dest
 from host.table import understanding as und
@@ -439,9 +438,6 @@ class Table:
                               pass_value=False, pass_means=self.narrator.part("pass_means", "answer"))
         self.write("ruling", verdict="accept" if right else "reject", reason="the table ruled")
         return right
-
-    def _ask_over(self, prompt: dict) -> dict:   # pragma: no cover - the loop stops before
-        raise QuitGame()
 
     # ----------------------------------------------------------- commands
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from host.cards import dealer
 from host.cards.dealer import CardCatalog, OutOfCards
-from host.cards.deck import Card, Deck, default_deck_paths, load_decks
+from host.cards.deck import Card, Deck, default_deck_paths
 from host.errors import UserError
 from host.rules.editions import Rules, load_rules
 from host.rules.engine import Engine, IllegalAction
@@ -210,6 +210,3 @@ def send_to_back(dealer_state: dict, card: str, category: str | None) -> None:
 def _cards_by_id(decks: list[Deck]) -> dict[str, Card]:
     return {card.id: card for deck in decks for card in deck.cards}
 
-
-def load_game_decks(paths: list[Path]) -> list[Deck]:
-    return load_decks(paths)

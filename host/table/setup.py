@@ -16,7 +16,8 @@ from host.rules.editions import load_rules
 from host.table import understanding as und
 from host.table.channels import EndOfInput, KeyboardChannel, Listening
 from host.table.conversation import Table
-from host.table.game import Game, load_game_decks, resolve_deck_paths
+from host.cards.deck import load_decks
+from host.table.game import Game, resolve_deck_paths
 from host.table.judging import Judging
 from host.table.narrator import Narrator, join
 from host.table.saving import DamagedSave, SaveStore
@@ -107,7 +108,7 @@ def _resume(data: dict, store: SaveStore, channel, current) -> str:
     missing = [str(p) for p in paths if not p.is_file()]
     if missing:
         raise UserError(f"the saved game's decks are missing: {', '.join(missing)}")
-    game = Game.from_save(data, load_game_decks(paths))
+    game = Game.from_save(data, load_decks(paths))
     table = _table(game, channel, settings, store)
     try:
         return table.resume()
@@ -118,7 +119,7 @@ def _resume(data: dict, store: SaveStore, channel, current) -> str:
 def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     rules = load_rules(settings.edition, settings.mode)
     paths = resolve_deck_paths(settings.decks)
-    decks = load_game_decks(paths)
+    decks = load_decks(paths)
     if not settings.players and not settings.teams:
         settings = replace(settings, players=tuple(_ask_players(channel, narrator, rules.coop, rules)))
     settings = _hearable_names(settings, channel, narrator, rules)

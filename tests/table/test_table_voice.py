@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from conftest import play_args
 
-from host.speech import Alternative, Audio, FakeSpeaker, FakeSynthesizer, Recognition, SpeechSettings
+from host.speech import Alternative, FakeSpeaker, FakeSynthesizer, Recognition, SpeechSettings
 from host.table import setup as table_setup
 from host.table import voice
 from host.table.channels import EndOfInput, ScriptedChannel
