@@ -77,6 +77,7 @@ def check_files(paths: Iterable[Path | str],
         report.problems.extend(result.problems)
         if result.deck is not None:
             report.decks.append(result.deck)
+    report.problems.extend(duplicate_deck_names(report.decks))
     report.problems.extend(duplicate_card_ids(report.decks))
     report.problems.extend(duplicate_questions(report.decks))
     for deck in report.decks:
@@ -92,6 +93,18 @@ def check_files(paths: Iterable[Path | str],
                 if note:
                     report.notes.append(note)
     return report
+
+
+def duplicate_deck_names(decks: list[Deck]) -> list[Problem]:
+    """Players choose decks by name, and the card history is kept per name."""
+    first_seen: dict[str, Deck] = {}
+    problems = []
+    for deck in decks:
+        earlier = first_seen.setdefault(deck.name.casefold(), deck)
+        if earlier is not deck:
+            problems.append(Problem(deck_source(deck), None, "name",
+                                    f"{deck.name!r} is also the name of {deck_source(earlier)}"))
+    return problems
 
 
 def duplicate_questions(decks: list[Deck]) -> list[Problem]:

@@ -58,6 +58,14 @@ def test_the_same_question_and_card_id_in_two_decks_are_reported_in_the_second(t
     assert len(lines) == 1 + 6
 
 
+def test_two_decks_with_one_name_are_reported(tmp_path):
+    first = FIXTURES / "tiny_ruby.yaml"
+    second = tmp_path / "renumbered.yaml"
+    second.write_text(first.read_text().replace("tr-1989", "tr2-1989").replace("this year", "that year"))
+    assert [str(p) for p in check_files([first, second]).problems] == [
+        f"{second}: name: 'Test Ruby deck' is also the name of {first}"]
+
+
 def test_a_reject_entry_that_is_also_accepted_is_reported(tmp_path):
     path = tmp_path / "deck.yaml"
     path.write_text((FIXTURES / "tiny_standard.yaml").read_text()
@@ -81,8 +89,9 @@ def test_the_command_prints_every_problem_and_fails(capsys, trivia_host):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == f"{paths[0]}: {EXPECTED_LINE['empty_answer']}"
     assert out[1] == f"{paths[1]}: {EXPECTED_LINE['bad_kind']}"
+    assert out[2] == f"{paths[1]}: name: 'Test deck, two cards' is also the name of {paths[0]}"
     # warnings depend on the speech model installed here, errors do not
-    assert out[-1].startswith("3 deck file(s), 3 card(s) and 18 question(s) loaded: 2 error(s), ")
+    assert out[-1].startswith("3 deck file(s), 3 card(s) and 18 question(s) loaded: 3 error(s), ")
 
 
 def test_the_command_passes_on_good_decks(capsys, trivia_host):
