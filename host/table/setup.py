@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from host.cards.deck import load_decks
 from host.cards.history import CardHistory, default_history_dir, order_cards
 from host.errors import UserError
 from host.rules.board import CATEGORIES
@@ -16,7 +17,6 @@ from host.rules.editions import load_rules
 from host.table import understanding as und
 from host.table.channels import EndOfInput, KeyboardChannel, Listening
 from host.table.conversation import Table
-from host.cards.deck import load_decks
 from host.table.game import Game, resolve_deck_paths
 from host.table.judging import Judging
 from host.table.narrator import Narrator, join
