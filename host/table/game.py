@@ -182,10 +182,11 @@ class Game:
         saved = self.meta.get("before_question")
         if not saved or self.prompt["type"] not in ("answer", "pick", "category", "claims"):
             raise CannotUndo("there is no question to skip now")
-        card = self.prompt.get("card") or (self.state.get("question") or {}).get("card")
+        question = self.state.get("question") or {}
+        card = self.prompt.get("card") or question.get("card")
         state = copy.deepcopy(saved["state"])
         if card:
-            send_to_back(state["dealer"], card, self.prompt.get("category"))
+            send_to_back(state["dealer"], card, self.prompt.get("category") or question.get("category"))
         events = self.engine.step(state, saved["action"])
         self.state = state
         self.meta["before_question"] = {"state": saved["state"], "action": saved["action"]}
