@@ -41,7 +41,7 @@ def play_games(rules: Rules, catalog: CardCatalog, players: int, skill: tuple[fl
     engine = Engine(rules, catalog)
     records = []
     for game in range(games):
-        start = _start_wedges(rules, names, rng)
+        start = _start_wedges(rules, table, rng)
         state = play_out(engine, table, players=names, seed=rng.randrange(2**32),
                          start_wedges=start).state
         records.append(GameRecord(sum(s["turns"] for s in state["sides"]), state["cards"],
@@ -49,11 +49,16 @@ def play_games(rules: Rules, catalog: CardCatalog, players: int, skill: tuple[fl
     return records
 
 
-def _start_wedges(rules: Rules, names: list[str], rng: random.Random):
-    """Ruby quick game: equally skilled players, so any three start wedges, at random."""
+def _start_wedges(rules: Rules, table, rng: random.Random):
+    """Ruby quick game: optimal players take the solver's best three, others any three."""
     if not rules.start_wedges:
         return None
-    return {name: rng.sample(CATEGORIES, rules.start_wedges) for name in names}
+    chosen = {}
+    for name, chooser in table.choosers.items():
+        solution = getattr(chooser, "solution", None)
+        chosen[name] = (list(solution.best_start_wedges()) if solution
+                        else rng.sample(CATEGORIES, rules.start_wedges))
+    return chosen
 
 
 def spread(values) -> dict:

@@ -16,6 +16,7 @@ tolerance; the result is exact up to that tolerance, no sampling involved.
 from __future__ import annotations
 
 import time
+from itertools import combinations
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -64,19 +65,20 @@ class Solution:
         """Expected cost to come on landing at `space`, taking its best option."""
         return float(self.landing_values[space, self.column(wedges, ruby)])
 
-    def start_value(self, start_wedges=()) -> float:
+    def start_value(self, start_wedges=None) -> float:
         """Expected turns (the winning one included) or cards of a whole game from the hub.
-        Ruby quick mode: the best three start wedges unless `start_wedges` are given."""
-        rules = self.rules
-        if rules.start_wedges and not start_wedges:
-            return min(self.start_value(combo) for combo in _combinations(rules.start_wedges))
+        Ruby quick mode: with the best three start wedges unless others are given."""
+        if start_wedges is None:
+            start_wedges = self.best_start_wedges()
         cost = self.roll_value(HUB, start_wedges)
         return cost if self.model.objective == "cards" else cost + 1.0
 
-
-def _combinations(size: int):
-    from itertools import combinations
-    return combinations(CATEGORIES, size)
+    def best_start_wedges(self) -> tuple[str, ...]:
+        """The start wedges to choose (ruby quick mode), none elsewhere."""
+        size = self.rules.start_wedges
+        if not size:
+            return ()
+        return min(combinations(CATEGORIES, size), key=lambda w: self.roll_value(HUB, w))
 
 
 def _column(mask: int, ruby: bool, has_ruby: bool) -> int:
