@@ -23,7 +23,7 @@ DECKS = Path(__file__).resolve().parents[1] / "fixtures" / "decks"
 Z = 3.29   # a 99.9% interval: seeded games, but robust to changes in the random streams
 
 
-def test_catalog() -> CardCatalog:
+def small_catalog() -> CardCatalog:
     return CardCatalog.from_decks(load_decks([DECKS / "standard.yaml", DECKS / "ruby.yaml"]))
 
 
