@@ -3,35 +3,64 @@
 Both passes hear the same audio as it arrives. The grammar pass knows the
 card's phrases (answer, accept, prompt and reject entries) and the commands,
 so it spells them the way the card does; but a grammar maps any speech onto
-its phrases. Its result is therefore used only when the free pass's best
-hypothesis says the same thing, word for word or sound for sound
-(`phrases.sounds_within`); otherwise the free alternatives stand alone and a
-wrong answer can never be forced onto the card's answer.
+its phrases. So:
+- the grammar's phrase is used only where the free pass's best hypothesis
+  says the same thing, word for word or sound for sound, and only to respell
+  those words: "can bear a australia" becomes "canberra australia", while
+  "the godfather part two" keeps its "part two"; words before the phrase
+  are dropped only when all are misheard filler (data/leading_noise.txt);
+- otherwise the free alternatives stand; but when the best hypothesis holds
+  no card phrase at all, lower-ranked ones that do are dropped: an n-best
+  entry that is the answer when the best is not ("niger | nigeria") is the
+  lattice guessing, and would let a judge that skips non-matching
+  alternatives accept a wrong answer.
+A wrong answer is thus never forced onto the card's answer.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from pathlib import Path
+
 import numpy as np
 
-from host.speech.phrases import normalise, sounds_within
+from host.speech.phrases import find_spoken, normalise, respell, sounds_within
 from host.speech.recognition import Alternative, Expectation, Recognition
 
 
-def merge_guided(free: Recognition, grammar: Recognition) -> Recognition:
+@lru_cache(maxsize=1)
+def leading_noise() -> frozenset[str]:
+    path = Path(__file__).with_name("data") / "leading_noise.txt"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
+def merge_guided(free: Recognition, grammar: Recognition,
+                 card_phrases: tuple[str, ...] = ()) -> Recognition:
     """The answer's alternatives, best first (pure)."""
     notes = list(free.notes) + list(grammar.notes)
-    guess = grammar.text
-    heard = free.text
-    if guess and heard and sounds_within(guess, heard):
+    guess, heard = grammar.text, free.text
+    span = find_spoken(guess, heard) if guess and heard else None
+    if span is not None:
+        before = normalise(heard).split()[:span[0]]
+        if before and set(before) <= leading_noise():
+            notes.append(f"dropped '{' '.join(before)}' before the answer")
+            heard, span = normalise(heard).split(maxsplit=len(before))[-1], (0, span[1] - span[0])
+        best = respell(heard, guess, span)
         confidence = max(grammar.alternatives[0].confidence, free.alternatives[0].confidence)
-        rest = [a for a in free.alternatives if normalise(a.text) != normalise(guess)]
-        alternatives = (Alternative(guess, confidence), *rest)
+        rest = [a for a in free.alternatives[1:] if normalise(a.text) != best]
+        alternatives = (Alternative(best, confidence), *rest)
         notes.append(f"grammar pass '{guess}' confirmed by free decoding '{heard}'")
     else:
-        alternatives = free.alternatives
         if guess:
-            notes.append(f"grammar pass '{guess}' not confirmed by free decoding "
-                         f"'{heard}'; ignored")
+            notes.append(f"grammar pass '{guess}' not confirmed by free decoding '{heard}'; ignored")
+        suspects = [p for p in (*card_phrases, guess) if p]
+        kept = list(free.alternatives[1:])
+        if heard and not any(sounds_within(p, heard) for p in suspects):
+            kept = [a for a in kept if not any(sounds_within(p, a.text) for p in suspects)]
+        if len(kept) < len(free.alternatives[1:]):
+            notes.append("lower alternatives that sound like the card dropped")
+        alternatives = free.alternatives[:1] + tuple(kept)
     return Recognition(tuple(alternatives), engine=free.engine, mode="guided",
                        words=free.words, dropped_phrases=grammar.dropped_phrases,
                        notes=tuple(notes))
@@ -39,6 +68,7 @@ def merge_guided(free: Recognition, grammar: Recognition) -> Recognition:
 
 class GuidedStream:
     def __init__(self, recognizer, expectation: Expectation) -> None:
+        self.card_phrases = expectation.phrases
         choices = list(dict.fromkeys(expectation.phrases + expectation.commands))
         self._free = recognizer.stream(Expectation.free())
         self._grammar = recognizer.stream(Expectation.closed(choices)) if choices else None
@@ -52,4 +82,4 @@ class GuidedStream:
         free = self._free.finish()
         if self._grammar is None:
             return Recognition(free.alternatives, free.engine, "guided", free.words, (), free.notes)
-        return merge_guided(free, self._grammar.finish())
+        return merge_guided(free, self._grammar.finish(), self.card_phrases)

@@ -1,10 +1,11 @@
 """Phrases as recognizers spell them, and whether two spellings sound alike.
 
 Grammars need plain lower-case words: digits become number words ("1969" ->
-"nineteen sixty-nine" and "one thousand nine hundred and sixty-nine").
-`sounds_within` is the cross-check that lets a grammar pass correct the
-spelling of what free decoding heard ("can bear a" -> "canberra") without
-ever swapping in a different answer ("iceland" is not "ireland").
+"nineteen sixty nine" and "one thousand nine hundred and sixty nine"), Roman
+numerals after a word too ("World War II" -> "world war two"). `find_spoken`
+is the cross-check that lets a grammar pass correct the spelling of what
+free decoding heard ("can bear a" -> "canberra") without ever swapping in a
+different answer ("iceland" is not "ireland").
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from rapidfuzz.distance import Levenshtein
 
 _NUMBER = re.compile(r"\d+")
 _NOT_WORD = re.compile(r"[^\w' ]+|_")
+# Roman numerals of two letters or more, after another word ("part ii"):
+# a lone "i", "v" or "x" is too often a word or a letter.
+_ROMAN = re.compile(r"(?<=\w )(?=[ivxlc]{2,}\b)(c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})\b")
+_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100}
 
 
 def _plain(text: str) -> str:
@@ -27,6 +32,11 @@ def _plain(text: str) -> str:
     return unicodedata.normalize("NFC", text).lower()
 
 
+def _roman_value(numeral: str) -> int:
+    values = [_ROMAN_VALUES[ch] for ch in numeral]
+    return sum(-v if i + 1 < len(values) and v < values[i + 1] else v for i, v in enumerate(values))
+
+
 def _number_words(number: str, as_year: bool) -> str:
     value = int(number)
     return num2words(value, to="year") if as_year else num2words(value)
@@ -34,14 +44,17 @@ def _number_words(number: str, as_year: bool) -> str:
 
 def spoken_forms(phrase: str) -> list[str]:
     """Every way a grammar should spell `phrase` (one, or two for years)."""
-    text = _plain(phrase).replace("&", " and ")
+    plain = _plain(phrase).replace("&", " and ")
     forms = []
-    for as_year in (False, True):
-        spelled = _NUMBER.sub(lambda m: _number_words(m.group(), as_year and 1000 <= int(m.group()) <= 2099), text)
-        spelled = _NOT_WORD.sub(" ", spelled.replace("-", " "))
-        spelled = " ".join(w.strip("'") for w in spelled.split() if w.strip("'"))
-        if spelled and spelled not in forms:
-            forms.append(spelled)
+    # "part two" and, for kings and popes, "the fourteenth"
+    for roman in (lambda v: num2words(v), lambda v: "the " + num2words(v, to="ordinal")):
+        text = _ROMAN.sub(lambda m: roman(_roman_value(m.group())) if m.group() else "", plain)
+        for as_year in (False, True):
+            spelled = _NUMBER.sub(lambda m: _number_words(m.group(), as_year and 1000 <= int(m.group()) <= 2099), text)
+            spelled = _NOT_WORD.sub(" ", spelled.replace("-", " "))
+            spelled = " ".join(w.strip("'") for w in spelled.split() if w.strip("'"))
+            if spelled and spelled not in forms:
+                forms.append(spelled)
     return forms
 
 
@@ -55,29 +68,42 @@ def sound_key(words: list[str]) -> str:
     return jellyfish.metaphone("".join(words)) if words else ""
 
 
-def sounds_within(phrase: str, heard: str) -> bool:
-    """True when `phrase` is said, word for word or sound for sound, somewhere in `heard`.
+def find_spoken(phrase: str, heard: str) -> tuple[int, int] | None:
+    """Where `phrase` is said in `heard`, word for word or sound for sound.
 
-    Some contiguous run of the heard words must have exactly the phrase's
-    metaphone key and be at most one letter in five away from it: spelling
-    and word-splitting slips pass, other words ("niger" for "nigeria", whose
-    metaphone keys agree) do not.
+    Returns the (start, end) word span of normalised `heard`, or None. A span
+    must have exactly the phrase's metaphone key and be at most one letter in
+    five away from it: spelling and word-splitting slips pass, other words
+    ("niger" for "nigeria", whose metaphone keys agree) do not. Words with no
+    Latin letters match only exactly.
     """
     target_words, heard_words = normalise(phrase).split(), normalise(heard).split()
+    n = len(target_words)
     if not target_words or not heard_words:
-        return False
-    if f" {' '.join(target_words)} " in f" {' '.join(heard_words)} ":
-        return True
+        return None
+    for start in range(len(heard_words) - n + 1):
+        if heard_words[start:start + n] == target_words:
+            return start, start + n
     target, letters = sound_key(target_words), "".join(target_words)
-    if not target:  # no Latin letters to compare sounds by: exact words only
-        return False
+    if not target:
+        return None
     allowed_edits = max(1, len(letters) // 5)
     for start in range(len(heard_words)):
         for end in range(start + 1, len(heard_words) + 1):
             span = heard_words[start:end]
             key = sound_key(span)
             if key == target and Levenshtein.distance("".join(span), letters) <= allowed_edits:
-                return True
+                return start, end
             if len(key) > len(target):
                 break
-    return False
+    return None
+
+
+def sounds_within(phrase: str, heard: str) -> bool:
+    return find_spoken(phrase, heard) is not None
+
+
+def respell(heard: str, phrase: str, span: tuple[int, int]) -> str:
+    """`heard` with the words in `span` replaced by the phrase's spelling."""
+    words = normalise(heard).split()
+    return " ".join(words[:span[0]] + normalise(phrase).split() + words[span[1]:])

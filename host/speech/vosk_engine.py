@@ -14,9 +14,11 @@ Vosk gives only when alternatives are off.
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import json
 import math
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +27,15 @@ from host.speech.phrases import spoken_forms
 from host.speech.recognition import (CLOSED, FREE, Alternative, Expectation, Recognition, Word)
 
 UNKNOWN = "[unk]"
+_LOADED: "weakref.WeakSet[VoskRecognizer]" = weakref.WeakSet()
+
+
+@atexit.register
+def _free_models() -> None:
+    # Freed while the vosk module still exists; at interpreter teardown its
+    # Model.__del__ would fail noisily.
+    for recognizer in list(_LOADED):
+        recognizer.model = None
 
 
 class VoskRecognizer:
@@ -41,6 +52,7 @@ class VoskRecognizer:
         graph = self.model_path / "graph"
         self.supports_grammar = (graph / "HCLr.fst").exists() and (graph / "Gr.fst").exists()
         self.has_unknown_word = self.model.vosk_model_find_word(UNKNOWN) >= 0
+        _LOADED.add(self)
 
     def missing_words(self, phrase: str) -> list[str]:
         return [w for w in phrase.split() if self.model.vosk_model_find_word(w) < 0]

@@ -31,7 +31,7 @@ def test_every_player_can_give_commands(sphinx, flite_speech, voice):
 def test_right_answers_come_out_in_the_cards_words(sphinx, flite_speech, voice):
     card = Expectation.answer(["Pacific Ocean", "Pacific", "Atlantic Ocean"], ["pass"])
     result = recognize(sphinx, flite_speech("the Pacific Ocean", voice).samples, card)
-    assert result.text == "pacific ocean"
+    assert result.text == "the pacific ocean"
     assert "confirmed" in result.notes[-1]
 
 
