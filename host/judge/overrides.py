@@ -14,7 +14,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from host.errors import UserError
 from host.judge.model import VERDICTS
 from host.judge.normalise import heard_key
 
@@ -85,7 +84,10 @@ class OverrideBook:
         return entry["verdict"] if entry else None
 
     def record(self, question: QuestionKey, heard: str, verdict: str) -> None:
-        """Remember a ruling and save the file at once (a game may stop any time)."""
+        """Remember a ruling and save the file at once (a game may stop any time).
+
+        Raises ValueError for a bad verdict or empty heard text, OSError when
+        the file cannot be written."""
         if verdict not in VERDICTS:
             raise ValueError(f"unknown verdict {verdict!r} (expected one of {', '.join(VERDICTS)})")
         key = heard_key(heard)
@@ -111,8 +113,8 @@ class OverrideBook:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             temporary.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
             os.replace(temporary, self.path)
-        except OSError as exc:
-            raise UserError(f"cannot save the judge's remembered rulings to {self.path}: {exc.strerror or exc}") from None
+        except OSError as exc:  # callers (the table) log it and play on
+            raise OSError(f"cannot save the judge's remembered rulings to {self.path}: {exc.strerror or exc}") from None
 
 
 def _parse(text: str) -> dict[tuple[str, str], dict]:
