@@ -195,7 +195,7 @@ class Engine:
 
     def _on_claims(self, state, prompt, action, events) -> None:
         claimers = self._named_sides(state, action.get("sides"), prompt["eligible"], "claim")
-        events.append({"type": "all_play_claims", "sides": claimers})
+        events.append({"type": "all_play_claims", "sides": list(claimers)})
         state["queue"] = claimers
         if not claimers:
             self._close_question(state, events, None)
@@ -205,7 +205,7 @@ class Engine:
 
     def _on_steal(self, state, prompt, action, events) -> None:
         stealers = self._named_sides(state, action.get("sides"), prompt["eligible"], "steal")
-        events.append({"type": "steal_declared", "sides": stealers})
+        events.append({"type": "steal_declared", "sides": list(stealers)})
         state["queue"] = stealers
         if not stealers:
             self._close_question(state, events, None)
@@ -548,7 +548,7 @@ class Engine:
         state["over"] = True
         state["winners"] = [state["sides"][i]["name"] for i in sorted(winners)]
         state["prompt"] = {"type": "over"}
-        event = {"type": "game_over", "winners": state["winners"]}
+        event = {"type": "game_over", "winners": list(state["winners"])}
         if self.rules.coop:
             event.update(cards=state["cards"], rank=state["rank"])
         events.append(event)

@@ -126,7 +126,6 @@ class Table:
         self.write("said", text=text)
 
     def narrate(self, events: list[dict]) -> None:
-        _restore_queue_heads(events)
         for event in events:
             self.write("event", event=event)
             if event["type"] == "card_drawn":
@@ -587,16 +586,6 @@ class Table:
         self.channel = self.keyboard_factory()
         self.note("switched to the keyboard")
         self.say(self.current_ask, "prompt")
-
-
-def _restore_queue_heads(events: list[dict]) -> None:
-    """The engine hands its answer queue out as the claims/steal event's list
-    and then pops the first claimer from it; put that name back."""
-    for index, event in enumerate(events):
-        if event["type"] in ("all_play_claims", "steal_declared"):
-            first = next((e["side"] for e in events[index + 1:] if e["type"] == "question_asked"), None)
-            if first and first not in event["sides"]:
-                event["sides"] = [first, *event["sides"]]
 
 
 def _phrase(key: str):

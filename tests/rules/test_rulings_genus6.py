@@ -420,3 +420,11 @@ def test_coop_needs_no_second_player_but_other_modes_do():
     engine = Engine(load_rules("genus6", "classic"), CardCatalog(standard=("c1",)))
     with pytest.raises(IllegalAction, match="at least two"):
         engine.new_game(["Ann"])
+
+
+def test_the_claims_event_keeps_every_claimer_in_order():
+    result = replay(ALL_PLAY + """
+      - claims: [Cy, Ann]
+      - answer: right
+    """)
+    assert events_of(result, "all_play_claims")[0]["sides"] == ["Cy", "Ann"]
