@@ -162,9 +162,13 @@ class _Words:
 
     def sentence(self, ranked: list[Ranked], prompt, solution, unit: str) -> str:
         best = ranked[0]
-        why = (self._why_destination(best.choice, solution) if prompt["type"] == "move"
-               else self._why_category(CATEGORIES.index(best.choice))
-               if prompt["type"] == "category" else None)
+        kind = prompt["type"]
+        if kind == "move":
+            why = self._why_destination(best.choice, solution)
+        elif kind in ("category", "pick"):
+            why = self.record(best.choice if kind == "category" else prompt["options"][best.choice])
+        else:
+            why = None
         text = best.name[0].upper() + best.name[1:]
         if why:
             text += f": {why}"
@@ -175,10 +179,6 @@ class _Words:
             else:
                 text += f" (as good as {ranked[1].name})"
         return text + "."
-
-    def _why_category(self, category: int) -> str:
-        name = CATEGORIES[category]
-        return self.record(name)
 
     def _why_destination(self, space_id: int, solution) -> str:
         wedges = self.side["wedges"]

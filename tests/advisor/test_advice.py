@@ -1,11 +1,14 @@
 """The in-game "advise" command, as moments of games: what the player hears."""
 
+import random
+
 import pytest
 
 from host.advisor.advice import advise, estimated_p, record_answers
+from host.advisor.policies import simulated_table
 from host.rules.board import HUB
 from host.rules.editions import load_rules
-from host.rules.engine import Engine
+from host.rules.engine import TABLE, Engine
 from tests.advisor.solo_games import small_catalog
 
 FIVE_WITHOUT_SCIENCE = ["arts", "entertainment", "geography", "history", "sports"]
@@ -112,3 +115,27 @@ def test_strengths_start_neutral_and_learn_from_answers(catalog):
     record_answers(tally, engine.step(state, {"type": "move", "to": 29}))     # a Sports space
     record_answers(tally, engine.step(state, {"type": "answer", "correct": False}))
     assert tally == {"Ann": {"science": [1, 1], "sports": [0, 1]}}
+
+
+@pytest.mark.parametrize("edition, mode", [
+    ("classic", "standard"), ("genus2", "short"), ("genus6", "classic"), ("genus6", "coop"),
+    ("ruby", "quick")])
+def test_advice_at_every_prompt_of_random_games_is_a_sentence(catalog, edition, mode):
+    rules = load_rules(edition, mode)
+    engine = Engine(rules, catalog)
+    players = ["Ann", "Bob", "Cy"]
+    skills = {TABLE: (0.6,) * 6} if rules.coop else {n: (0.6,) * 6 for n in players}
+    table = simulated_table(rules, skills, "random", random.Random(1))
+    start = {n: ["arts", "history", "sports"] for n in players} if rules.start_wedges else None
+    advised = set()
+    for seed in range(3):
+        state, _ = engine.new_game(players, seed=seed, start_wedges=start)
+        while not state["over"]:
+            prompt = state["prompt"]
+            advice = advise(rules, state, "Ann" if rules.coop else prompt["side"], {})
+            assert advice.sentence.endswith(".") and "  " not in advice.sentence
+            if advice.ranked:
+                advised.add(prompt["type"])
+                assert [r.cost for r in advice.ranked] == sorted(r.cost for r in advice.ranked)
+            engine.step(state, table.act(state))
+    assert "move" in advised and "category" in advised
