@@ -38,7 +38,8 @@ def register(subparsers) -> None:
 
 
 def run_solve(args) -> int:
-    from host.advisor.solver import parse_p, solve
+    from host.advisor.chances import parse_p
+    from host.advisor.solver import solve
     from host.rules.board import CATEGORIES
     from host.rules.editions import load_rules
 
@@ -56,7 +57,7 @@ def run_solve(args) -> int:
 def run_simulate(args) -> int:
     from host.advisor.policies import POLICIES
     from host.advisor.simulation import SECONDS_PER_QUESTION, play_games, summarise
-    from host.advisor.solver import parse_p
+    from host.advisor.chances import parse_p
     from host.rules.editions import edition_names, load_rules, mode_names
 
     if args.policy not in POLICIES:

@@ -18,7 +18,8 @@ import random
 from functools import lru_cache
 
 from host.advisor.model import Model, Option, build_model, mask_of
-from host.advisor.solver import LOWEST_P, Solution, solve
+from host.advisor.chances import LOWEST_P
+from host.advisor.solver import Solution, solve
 from host.rules.board import CATEGORIES
 from host.rules.editions import Rules, load_rules
 

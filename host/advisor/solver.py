@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from host.advisor.model import FULL, Model, Option, build_model, mask_of
+from host.advisor.chances import check_p
 from host.errors import UserError
 from host.rules.board import CATEGORIES, HUB, SPACE_COUNT
 from host.rules.editions import Rules
@@ -29,7 +30,6 @@ from host.rules.movement import MAX_ROLL
 
 TOLERANCE = 1e-10        # relative to the largest value of the layer
 MAX_ITERATIONS = 200_000
-LOWEST_P = 0.05          # below this the expected game is thousands of turns: refuse
 
 
 @dataclass
@@ -85,42 +85,6 @@ def _column(mask: int, ruby: bool, has_ruby: bool) -> int:
     return mask * 2 + int(ruby) if has_ruby else mask
 
 
-def parse_p(text: str) -> tuple[float, ...]:
-    """'0.7' (every category) or 'history=0.8,science=0.6' (the rest 0.5 unless a bare
-    number is among them: 'history=0.8,0.6')."""
-    default = None
-    given: dict[str, float] = {}
-    for part in (x.strip() for x in text.split(",") if x.strip()):
-        name, eq, number = part.rpartition("=")
-        try:
-            value = float(number)
-        except ValueError:
-            raise UserError(f"--p: {number!r} is not a number (write 0.7 or history=0.8,...)") \
-                from None
-        if not eq:
-            default = value
-        elif name.strip() in CATEGORIES:
-            given[name.strip()] = value
-        else:
-            raise UserError(f"--p: unknown category {name.strip()!r} "
-                            f"(categories: {', '.join(CATEGORIES)})")
-    if default is None and not given:
-        raise UserError("--p needs a chance of a right answer, e.g. 0.7")
-    p = tuple(given.get(c, 0.5 if default is None else default) for c in CATEGORIES)
-    return check_p(p)
-
-
-def check_p(p) -> tuple[float, ...]:
-    p = tuple(float(x) for x in p)
-    if len(p) != len(CATEGORIES):
-        raise UserError(f"need one chance per category ({len(CATEGORIES)}), got {len(p)}")
-    for category, value in zip(CATEGORIES, p):
-        if not LOWEST_P <= value <= 1:
-            raise UserError(f"chance of a right answer in {category} must be between "
-                            f"{LOWEST_P} and 1, not {value}")
-    return p
-
-
 def solve(rules: Rules, p) -> Solution:
     """Value iteration for one player with chances `p` (a number or six, CATEGORIES order)."""
     if isinstance(p, (int, float)):
@@ -129,15 +93,12 @@ def solve(rules: Rules, p) -> Solution:
     started = time.perf_counter()
     model = build_model(rules)
     tables = _Tables(model, p)
-    values = np.zeros((SPACE_COUNT, tables.columns))
-    tables.values = values
-    iterations = 0
-    for layer in tables.layers():
-        iterations += tables.solve_layer(values, layer)
+    iterations = sum(tables.solve_layer(layer) for layer in tables.layers())
+    values = tables.values
     option_values = np.empty((len(tables.options), tables.columns))
     landing_values = np.empty((SPACE_COUNT, tables.columns))
     for layer in tables.layers(all_columns=True):
-        option_values[:, layer.cols] = tables.option_costs(values, layer)
+        option_values[:, layer.cols] = tables.option_costs(layer)
         rows = tables.landing_rows[1 if layer.final else 0]
         landing_values[:, layer.cols] = option_values[:, layer.cols][rows].min(axis=1)
     solution = Solution(model, p, values, option_values, tables.options,
@@ -162,6 +123,7 @@ class _Tables:
         self.p = np.array(p)
         self.has_ruby = model.ruby
         self.columns = (FULL + 1) * (2 if self.has_ruby else 1)
+        self.values = np.zeros((SPACE_COUNT, self.columns))     # R, filled layer by layer
         turns = model.objective == "turns"
         self.question_cost = 0.0 if turns else 1.0
         self.wrong_cost = 1.0 if turns else 0.0
@@ -229,8 +191,9 @@ class _Tables:
         # rules 18, 23: the turn ends; then one final question a turn until one is right
         return self.wrong_cost * (1.0 + (1.0 - self.final_p) / self.final_p)
 
-    def option_costs(self, values: np.ndarray, layer: _Layer) -> np.ndarray:
-        """Cost to come of every option for the layer's columns, given R."""
+    def option_costs(self, layer: _Layer) -> np.ndarray:
+        """Cost to come of every option for the layer's columns, given R so far."""
+        values = self.values
         here = values[:, layer.cols][self.space]                             # (options, cols)
         right = np.where(layer.use_here, here, layer.right_fixed)
         if self.has_ruby:
@@ -239,10 +202,12 @@ class _Tables:
         p = self.p_right[:, None]
         return self.cost + p * right + (1.0 - p) * (self.wrong_cost + here)
 
-    def solve_layer(self, values: np.ndarray, layer: _Layer) -> int:
+    def solve_layer(self, layer: _Layer) -> int:
+        """Iterate the layer's columns of R to their fixed point; returns the sweeps."""
+        values = self.values
         rows = self.landing_rows[1 if layer.final else 0]
         for iteration in range(1, MAX_ITERATIONS + 1):
-            landing = self.option_costs(values, layer)[rows].min(axis=1)      # (spaces, cols)
+            landing = self.option_costs(layer)[rows].min(axis=1)      # (spaces, cols)
             new = landing[self.moves].min(axis=2).mean(axis=1)
             change = np.abs(new - values[:, layer.cols]).max()
             values[:, layer.cols] = new
