@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from host.advisor.policies import POLICIES, solved  # noqa: E402
+from host.advisor.policies import POLICIES  # noqa: E402
+from host.advisor.solver import solved  # noqa: E402
 from host.advisor.simulation import SECONDS_PER_QUESTION, play_games, summarise  # noqa: E402
 from host.cards.dealer import CardCatalog  # noqa: E402
 from host.cards.deck import default_deck_paths, load_decks  # noqa: E402

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from host.advisor.model import Option, build_model
-from host.advisor.policies import solved
+from host.advisor.solver import solved
 from host.rules.board import CATEGORIES, HUB
 from host.rules.editions import Rules
 from host.rules.engine import Engine

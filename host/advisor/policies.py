@@ -15,13 +15,12 @@ broken at random:
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 
-from host.advisor.model import Model, Option, build_model, mask_of
 from host.advisor.chances import LOWEST_P
-from host.advisor.solver import Solution, solve
+from host.advisor.model import Model, Option, build_model, mask_of
+from host.advisor.solver import solved
 from host.rules.board import CATEGORIES
-from host.rules.editions import Rules, load_rules
+from host.rules.editions import Rules
 
 POLICIES = ("random", "greedy", "optimal")
 PROMPT_VALUE_KEY = {"category": "category", "jump": "yes", "pick": "index"}
@@ -70,16 +69,6 @@ class OptimalChooser(RandomChooser):
 
 
 CHOOSERS = {"random": RandomChooser, "greedy": GreedyChooser, "optimal": OptimalChooser}
-
-
-def solved(rules: Rules, skill: tuple[float, ...]) -> Solution:
-    """The solution for these rules and chances, solved once per process."""
-    return _solved(rules.edition, rules.mode, tuple(float(x) for x in skill))
-
-
-@lru_cache(maxsize=64)
-def _solved(edition: str, mode: str, skill: tuple[float, ...]) -> Solution:
-    return solve(load_rules(edition, mode), skill)
 
 
 class SimulatedTable:

@@ -16,6 +16,7 @@ tolerance; the result is exact up to that tolerance, no sampling involved.
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from itertools import combinations
 from dataclasses import dataclass, field
 
@@ -25,7 +26,7 @@ from host.advisor.model import FULL, Model, Option, build_model, mask_of
 from host.advisor.chances import check_p
 from host.errors import UserError
 from host.rules.board import CATEGORIES, HUB, SPACE_COUNT
-from host.rules.editions import Rules
+from host.rules.editions import Rules, load_rules
 from host.rules.movement import MAX_ROLL
 
 TOLERANCE = 1e-10        # relative to the largest value of the layer
@@ -215,3 +216,13 @@ class _Tables:
                 return iteration
         raise UserError(f"the solver did not settle in {MAX_ITERATIONS} iterations; "
                         f"are the chances of a right answer very small?")
+
+
+def solved(rules: Rules, skill: tuple[float, ...]) -> Solution:
+    """The solution for these rules and chances, solved once per process."""
+    return _solved(rules.edition, rules.mode, tuple(float(x) for x in skill))
+
+
+@lru_cache(maxsize=64)
+def _solved(edition: str, mode: str, skill: tuple[float, ...]) -> Solution:
+    return solve(load_rules(edition, mode), skill)

@@ -2,10 +2,9 @@
 
 import pytest
 
-from host.advisor.model import build_model
-from host.advisor.policies import solved
 from host.advisor.chances import parse_p
-from host.advisor.solver import solve
+from host.advisor.model import build_model
+from host.advisor.solver import solve, solved
 from host.errors import UserError
 from host.rules.board import CATEGORIES, HUB
 from host.rules.editions import load_rules

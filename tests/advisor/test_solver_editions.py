@@ -4,7 +4,7 @@ differences between modes point the way the rules say they should."""
 import pytest
 
 from host.advisor.model import build_model
-from host.advisor.policies import solved
+from host.advisor.solver import solved
 from host.rules.board import CATEGORIES, HUB
 from host.rules.editions import load_rules
 from host.rules.engine import Engine
