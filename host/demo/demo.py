@@ -1,0 +1,79 @@
+"""`trivia-host demo`: a short game played by simulated players, by sound.
+
+Two players (or, with --coop, a co-op table) speak their answers and
+commands in flite voices into the host's microphone; the host hears them
+through its real recognizer, judges, moves the pieces, and talks back into
+a WAV file. The transcript is printed as the game goes.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from host.demo.bridge import FLITE_VOICES, PlayerVoices, WavSpeaker
+from host.demo.players import SimulatedPlayer, SimulatedTable
+from host.demo.table import HostVoice, audio_table, game_args
+from host.errors import UserError
+
+DEMO_PLAYERS = ("Ann", "Ben")
+DEMO_SEED = 11
+
+
+def demo_setup(coop: bool) -> tuple[str, str, list[str]]:
+    """(edition, mode, players) of the demo game."""
+    if coop:
+        return "genus6", "coop", list(DEMO_PLAYERS)
+    return "genus6", "trivial", list(DEMO_PLAYERS)
+
+
+def run_demo(args) -> int:
+    from host.cards.deck import load_decks
+    from host.speech import SynthesisError
+    from host.table.game import resolve_deck_paths
+    from host.table.setup import play
+
+    if not 0.0 <= args.skill <= 1.0:
+        raise UserError(f"--skill must be between 0 and 1, not {args.skill}")
+    edition, mode, names = demo_setup(args.coop)
+    wav = Path(args.wav)
+    started = time.monotonic()
+    print(f"Demo: {edition} {mode}, players {' and '.join(names)} (skill {args.skill:.0%}); "
+          f"the host's voice goes to {wav}.", flush=True)
+    try:
+        host = HostVoice.start(notice=lambda m: print(m, flush=True))
+    except (SynthesisError, OSError, RuntimeError) as exc:
+        raise UserError(f"the speech engines cannot start ({exc})") from None
+    paths = resolve_deck_paths(args.deck or ())
+    cards = {card.id: card for deck in load_decks(paths) for card in deck.cards}
+    players = [SimulatedPlayer(name, args.skill, FLITE_VOICES[i % len(FLITE_VOICES)])
+               for i, name in enumerate(names)]
+    table = SimulatedTable(players, cards, seed=args.seed, max_answers=args.questions)
+    voices = PlayerVoices({p.name: p.voice for p in players}, fallback=host.synthesizer)
+    if not voices.flite:
+        print("flite is not installed: the players speak with the host's synthesizer.")
+    speaker = WavSpeaker(wav)
+    with tempfile.TemporaryDirectory(prefix="trivia-host-demo-") as folder:
+        save_dir = Path(args.save_dir) if args.save_dir else Path(folder)
+        channel = audio_table(host, table, voices, save_dir, speaker=speaker,
+                              caption=lambda line: print(f"HOST: {line}", flush=True),
+                              echo=lambda line: print(line, flush=True))
+        try:
+            outcome = play(game_args(save_dir, edition, mode, names, args.seed,
+                                     [str(p) for p in paths], verbosity=args.verbosity),
+                           channel=channel)
+        finally:
+            speaker.close()
+    seconds = time.monotonic() - started
+    heard = sum(1 for _ in table.known_answers)
+    print(f"\nThe demo {_ended(outcome)} after {table.answers} questions ({heard} distinct "
+          f"answers), {seconds:.0f} s. The host spoke {speaker.seconds:.0f} s of audio: {wav}",
+          file=sys.stdout, flush=True)
+    return 0
+
+
+def _ended(outcome: str) -> str:
+    return {"over": "game was won", "quit": "stopped (saved and quit)",
+            "ended": "stopped"}.get(outcome, outcome)

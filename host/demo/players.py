@@ -1,0 +1,176 @@
+"""Simulated players: what each says at each prompt, decided by a seeded coin.
+
+A player has a skill (the chance of knowing an answer) and a voice. Knowing,
+they say the card's answer, or now and then a vague part of it first (a
+"prompt" entry, so the host asks for more); not knowing, they say a near
+miss from the card, another card's answer, or that they do not know. When
+the host rules against an answer they knew, they say "that was right".
+
+The table decides from the `Listening` the host hands out (the engine's
+prompt and the phrases it expects), so it plays every edition and mode
+without knowing the rules.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from host.rules.engine import TABLE
+from host.table.channels import Listening
+
+COMMANDS = ("repeat", "where am i", "score", "what do i need")
+PASS_LINES = ("i don't know", "pass")
+NO_LINE = None
+
+
+@dataclass(frozen=True)
+class SimulatedPlayer:
+    name: str
+    skill: float            # chance of knowing an answer, 0..1
+    voice: str = ""         # a flite voice: kal, awb, rms, slt
+
+
+@dataclass(frozen=True)
+class Line:
+    speaker: str            # the player's name
+    text: str
+    intent: str             # answer_right, answer_vague, answer_wrong, pass, command, override, choice
+
+
+class SimulatedTable:
+    """Every player at the table; `line(listening)` is the next thing said.
+
+    `commands`: the chance of a command (repeat, where am I, ...) before a
+    roll; `vague`: the chance a knowing player first gives a card's prompt
+    entry; `max_answers`: after that many answers the table says "save and
+    quit" (a short demo), None for a whole game; `max_lines` guards against
+    a game that never ends.
+    """
+
+    def __init__(self, players: list[SimulatedPlayer], cards: dict, seed: int = 0,
+                 commands: float = 0.08,
+                 vague: float = 0.5, overrides: bool = True, max_answers: int | None = None,
+                 max_lines: int = 3000):
+        self.players = {p.name: p for p in players}
+        self.cards = cards                     # card id -> Card: what the players may know
+        self.order = [p.name for p in players]
+        self.rng = random.Random(seed)
+        self.commands = commands
+        self.vague = vague
+        self.overrides = overrides
+        self.max_answers = max_answers
+        self.max_lines = max_lines
+        self.lines = 0
+        self.answers = 0
+        self.known_answers: list[str] = []     # other cards' answers: wrong guesses
+        self._question: tuple | None = None    # (card, category, side) being answered
+        self._knows = False
+        self._vague_said = False
+        self._last_said = ""
+        self._to_override: str | None = None   # who will say "that was right"
+        self._said_command = False
+
+    # ------------------------------------------------------------ rulings
+
+    def ruled(self, verdict: str, heard: str = "") -> None:
+        """The host's ruling of the last answer (from the transcript): a
+        player who knew and was ruled wrong objects at the next prompt."""
+        if verdict == "reject" and self.overrides and self._knows and self._question \
+                and self._last_said not in PASS_LINES:
+            self._to_override = self._speaker_for(self._question[2])
+        elif verdict == "accept":
+            self._to_override = None
+
+    # -------------------------------------------------------------- lines
+
+    def line(self, listening: Listening) -> Line | None:
+        """The next line, or None when the table stops (the line budget)."""
+        self.lines += 1
+        if self.lines > self.max_lines:
+            return NO_LINE
+        prompt = listening.prompt
+        kind = prompt.get("type")
+        side = prompt.get("side") or ""
+        if self._to_override and kind != "answer":
+            speaker, self._to_override = self._to_override, None
+            return Line(speaker, "that was right", "override")
+        if self.max_answers is not None and self.answers >= self.max_answers and kind == "roll":
+            return Line(self._speaker_for(side), "save and quit", "command")
+        if kind == "roll":
+            if not self._said_command and self.rng.random() < self.commands:
+                self._said_command = True
+                return Line(self._speaker_for(side), self.rng.choice(COMMANDS), "command")
+            self._said_command = False
+            return Line(self._speaker_for(side, prompt.get("roller")), "roll", "choice")
+        if kind == "answer" and listening.kind == "answer":
+            return self._answer(listening, prompt)
+        return Line(self._speaker_for(side), self._choice(listening, prompt), "choice")
+
+    def _choice(self, listening: Listening, prompt: dict) -> str:
+        kind = prompt.get("type")
+        rng = self.rng
+        if kind in ("move", "category", "pick") and listening.phrases:
+            return rng.choice(listening.phrases).lower()
+        if kind == "jump":
+            return rng.choice(["yes", "no"])
+        if kind in ("claims", "steal"):
+            eligible = [name for name in prompt["eligible"]
+                        if rng.random() < self._skill_of(name)]
+            rng.shuffle(eligible)
+            if not eligible:
+                return "nobody"
+            names = " and ".join(e.lower() for e in eligible)
+            return f"steal {names}" if kind == "steal" else names
+        if listening.kind == "choice" and "yes" in listening.phrases:
+            return "yes"
+        return "yes"
+
+    def _answer(self, listening: Listening, prompt: dict) -> Line:
+        question = (prompt.get("card"), prompt.get("category"), prompt.get("side"))
+        speaker = self._speaker_for(question[2])
+        if question != self._question:   # a new question: does this side know it?
+            self._question = question
+            self._knows = self.rng.random() < self._skill_of(question[2])
+            self._vague_said = False
+            self.answers += 1
+        card = self.cards[question[0]].questions[question[1]]
+        answer = card.spoken_answer
+        text, intent = self._answer_text(answer, card)
+        if answer not in self.known_answers:
+            self.known_answers = (self.known_answers + [answer])[-30:]
+        self._last_said = text
+        return Line(speaker, text, intent)
+
+    def _answer_text(self, answer: str, card) -> tuple[str, str]:
+        if self._knows:
+            vague = card.prompt
+            if vague and not self._vague_said and self.rng.random() < self.vague:
+                self._vague_said = True
+                return vague[0], "answer_vague"
+            return answer, "answer_right"
+        misses = card.reject
+        others = [a for a in self.known_answers if a != answer]
+        roll = self.rng.random()
+        if misses and roll < 0.5:
+            return self.rng.choice(misses), "answer_wrong"
+        if others and roll < 0.8:
+            return self.rng.choice(others), "answer_wrong"
+        return self.rng.choice(PASS_LINES), "pass"
+
+    # --------------------------------------------------------------- who
+
+    def _speaker_for(self, side: str, roller: str | None = None) -> str:
+        """The player who speaks for a side: its roller in co-op, a member of a team."""
+        if roller in self.players:
+            return roller
+        if side in self.players:
+            return side
+        if side == TABLE or not side:
+            return self.rng.choice(self.order)
+        return self.order[0]
+
+    def _skill_of(self, side: str) -> float:
+        if side in self.players:
+            return self.players[side].skill
+        return max(p.skill for p in self.players.values())
