@@ -37,7 +37,7 @@ MAX_ITERATIONS = 200_000
 class Solution:
     model: Model
     p: tuple[float, ...]                    # per category, in CATEGORIES order
-    values: np.ndarray                      # R: (SPACE_COUNT, columns)
+    values: np.ndarray                      # R: (SPACE_COUNT, columns); NaN where no roll is made
     option_values: np.ndarray               # (options, columns): cost from taking each option
     options: tuple[Option, ...]
     option_rows: dict = field(repr=False)   # Option -> row of option_values
@@ -96,6 +96,8 @@ def solve(rules: Rules, p) -> Solution:
     tables = _Tables(model, p)
     iterations = sum(tables.solve_layer(layer) for layer in tables.layers())
     values = tables.values
+    if not model.rolls_with_six:    # six wedges: the game ends or the piece waits at the hub
+        values[:, [_column(FULL, r, model.ruby) for r in (False, True)]] = np.nan
     option_values = np.empty((len(tables.options), tables.columns))
     landing_values = np.empty((SPACE_COUNT, tables.columns))
     for layer in tables.layers(all_columns=True):
