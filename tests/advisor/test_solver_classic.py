@@ -115,3 +115,15 @@ def test_bad_chances_are_clear_errors(text, message):
 def test_a_bare_number_sets_the_categories_not_named():
     assert parse_p("history=0.8,0.6") == (0.6, 0.6, 0.8, 0.6, 0.6, 0.6)
     assert parse_p("history=0.8") == (0.5, 0.5, 0.8, 0.5, 0.5, 0.5)
+
+
+def test_from_the_middle_of_a_ring_segment_every_roll_is_played_to_a_wedge_or_roll_again():
+    """Known advice: from positions 3 and 4 of a segment every roll reaches an HQ or a
+    roll-again space, and the solver takes one of them."""
+    solution = solved(CLASSIC, uniform(0.75))
+    for segment in range(6):
+        for start in (7 * segment + 3, 7 * segment + 4):
+            for roll in range(1, 7):
+                options = CLASSIC.moves.destinations(start, roll)
+                best = min(options, key=lambda t: solution.landing_value(t, []))
+                assert CLASSIC.board.space(best).kind in ("hq", "roll_again"), (start, roll)
