@@ -101,7 +101,10 @@ def recognizers(include: list[str]):
     found = []
     if "pocketsphinx" in include:
         from host.speech.sphinx_engine import PocketSphinxRecognizer
-        found.append(("pocketsphinx (English)", lambda: PocketSphinxRecognizer(adapt=False), "english"))
+        found.append(("pocketsphinx (English, live: decodes as audio arrives)",
+                      lambda: PocketSphinxRecognizer(adapt=True), "english"))
+        found.append(("pocketsphinx (English, files: decodes each utterance whole)",
+                      lambda: PocketSphinxRecognizer(adapt=False), "english"))
     if "vosk" in include:
         english = find_vosk_model(language="en-us")
         from host.speech.vosk_engine import VoskRecognizer
