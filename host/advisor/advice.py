@@ -42,16 +42,6 @@ class Advice:
 
 # ------------------------------------------------------------- strengths
 
-def record_answers(tally: dict, events) -> dict:
-    """Add the "answered" events to `tally` (side -> category -> [right, asked]; JSON-ready)."""
-    for event in events:
-        if event.get("type") == "answered" and event.get("category") in CATEGORIES:
-            counts = tally.setdefault(event["side"], {}).setdefault(event["category"], [0, 0])
-            counts[0] += bool(event["correct"])
-            counts[1] += 1
-    return tally
-
-
 def estimated_p(strengths) -> tuple[float, ...]:
     """Posterior mean chance per category from {category: (right, asked)}."""
     result = []

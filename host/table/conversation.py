@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from num2words import num2words
 
 from host.cards.dealer import OutOfCards
-from host.rules.engine import TABLE, IllegalAction
+from host.rules.engine import TABLE, Engine, IllegalAction
 from host.table import destinations as dest
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
@@ -465,6 +465,19 @@ class Table:
 
     def _command_need(self) -> None:
         self.say(self.narrator.need(self.game, self.active_side()))
+
+    def _command_advise(self) -> None:
+        from host.advisor.advice import advise   # loads the solver only when asked
+
+        game, prompt = self.game, self.game.prompt
+        name = self.active_side()
+        side = Engine.side_of(game.state, name)
+        labels = None
+        if prompt["type"] == "move" and side is not None:
+            found = dest.destinations(game, side, prompt["roll"], prompt["options"])
+            labels = {d.space: d.label for d in found}
+        strengths = {c: tuple(v) for c, v in game.answers.get(side["name"] if side else name, {}).items()}
+        self.say(advise(game.rules, game.state, name, strengths, labels).sentence)
 
     def _command_whose_turn(self) -> None:
         state = self.game.state

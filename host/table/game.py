@@ -17,6 +17,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from host.advisor.tally import record_answers
 from host.cards import dealer
 from host.cards.dealer import CardCatalog, OutOfCards
 from host.cards.deck import Card, Deck, default_deck_paths
@@ -142,6 +143,11 @@ class Game:
         self.meta["rolls"] += 1
         return value
 
+    @property
+    def answers(self) -> dict:
+        """Right and asked answers per side and category this game, for the advisor."""
+        return self.meta.setdefault("answers", {})
+
     def step(self, action: dict) -> list[dict]:
         """One engine step; IllegalAction and OutOfCards pass to the caller
         with the state unchanged."""
@@ -154,7 +160,9 @@ class Game:
         self.meta["steps"] += 1
         kinds = {e["type"] for e in events}
         if action["type"] == "answer":
-            self.meta["last_ruling"] = {"state": before, "action": action, "changes": 0}
+            self.meta["last_ruling"] = {"state": before, "action": action, "changes": 0,
+                                        "answers": copy.deepcopy(self.answers)}
+            record_answers(self.answers, events)
         elif "question_asked" in kinds:
             self.meta["last_ruling"] = None   # a new question: the old ruling stands
         if "card_drawn" in kinds:
@@ -173,6 +181,8 @@ class Game:
         self.state = copy.deepcopy(ruling["state"])
         action = {"type": "answer", "correct": correct}
         events = self.engine.step(self.state, action)
+        self.meta["answers"] = copy.deepcopy(ruling.get("answers", {}))
+        record_answers(self.answers, events)
         self.meta["last_ruling"] = {**ruling, "action": action, "changes": ruling["changes"] + 1}
         self.meta["steps"] += 1
         return ruling, events

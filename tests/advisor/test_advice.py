@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from host.advisor.advice import advise, estimated_p, record_answers
+from host.advisor.advice import advise, estimated_p
+from host.advisor.tally import record_answers
 from host.advisor.policies import simulated_table
 from host.rules.board import HUB
 from host.rules.editions import load_rules

@@ -87,7 +87,7 @@ def test_every_edition_starts_with_the_shipped_decks(table, edition, mode):
     assert sum(line.startswith("> ") for line in channel.log) >= (40 if outcome == "ended" else 5)
 
 
-COMMANDS = ["repeat", "where am I", "score", "what do I need", "whose turn", "help",
+COMMANDS = ["repeat", "where am I", "score", "what do I need", "advise me", "whose turn", "help",
             "rules of this space", "louder", "shorter", "more detail", "pause", "resume",
             "that was right", "skip the question"]
 
