@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import random
 import re
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 import platformdirs
+
+from host.files import free_name, write_atomically
 
 HISTORY_VERSION = 1
 
@@ -87,7 +87,7 @@ class CardHistory:
         asked = [c for c in self.asked(deck_name) if c not in renewed] + list(dict.fromkeys(new))
         content = {"version": HISTORY_VERSION, "deck": deck_name, "asked": asked}
         try:
-            _write_atomically(self.path_for(deck_name), json.dumps(content, indent=1) + "\n")
+            write_atomically(self.path_for(deck_name), json.dumps(content, indent=1) + "\n")
         except OSError as error:
             self.warn(f"cannot save the card history in {self.directory} ({error.strerror or error}); "
                       f"cards of {deck_name!r} may come up again in the next game")
@@ -96,11 +96,7 @@ class CardHistory:
         self.path_for(deck_name).unlink(missing_ok=True)
 
     def _set_aside(self, path: Path, deck_name: str, reason: str) -> None:
-        aside = path.with_name(path.name + ".corrupt")
-        number = 1
-        while aside.exists():
-            number += 1
-            aside = path.with_name(f"{path.name}.corrupt{number}")
+        aside = free_name(path.with_name(path.name + ".corrupt"))
         try:
             path.replace(aside)
             kept = f"set aside as {aside}"
@@ -117,23 +113,6 @@ def _asked_ids(content: object) -> list[str]:
     if not all(isinstance(card_id, str) for card_id in asked):
         raise ValueError("a card id that is not text")
     return asked
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write a temporary file beside the target, then rename it over the target:
-    a crash leaves the old history or the new one, never half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
-                                         prefix=path.name + ".", suffix=".tmp", delete=False)
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(handle.name, path)
-    except BaseException:
-        Path(handle.name).unlink(missing_ok=True)
-        raise
 
 
 def asked_in_decks(decks: Iterable, history: CardHistory) -> list[str]:

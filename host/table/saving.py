@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from pathlib import Path
 
 import platformdirs
+
+from host.files import free_name, write_atomically
 
 SAVE_NAME = "game.json"
 TRANSCRIPT_NAME = "game.transcript.jsonl"
@@ -25,21 +26,6 @@ class DamagedSave(Exception):
 
 def default_save_dir() -> Path:
     return Path(platformdirs.user_data_dir("trivia-host")) / "saves"
-
-
-def write_atomically(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=path.parent,
-                                         prefix=path.name + ".", suffix=".tmp", delete=False)
-    try:
-        with handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(handle.name, path)
-    except BaseException:
-        Path(handle.name).unlink(missing_ok=True)
-        raise
 
 
 class SaveStore:
@@ -83,7 +69,7 @@ class SaveStore:
             return None
         earlier = self.directory / "earlier"
         earlier.mkdir(parents=True, exist_ok=True)
-        target = _free_name(earlier / f"{game_id}.json")
+        target = free_name(earlier / f"{game_id}.json")
         os.replace(self.save_path, target)
         if self.transcript_path.exists():
             os.replace(self.transcript_path, target.with_suffix(".transcript.jsonl"))
@@ -94,16 +80,8 @@ class SaveStore:
         return self.archive(game_id)
 
     def _set_aside(self, path: Path, suffix: str) -> Path:
-        aside = _free_name(path.with_name(path.name + suffix))
+        aside = free_name(path.with_name(path.name + suffix))
         os.replace(path, aside)
         if self.transcript_path.exists():
             os.replace(self.transcript_path, aside.with_name(aside.name + ".transcript.jsonl"))
         return aside
-
-
-def _free_name(path: Path) -> Path:
-    candidate, number = path, 1
-    while candidate.exists():
-        number += 1
-        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
-    return candidate
