@@ -9,11 +9,11 @@ aside (renamed) with a clear message, never a crash.
 from __future__ import annotations
 
 import json
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from host.files import write_atomically
 from host.judge.model import VERDICTS
 from host.judge.normalise import heard_key
 
@@ -108,11 +108,8 @@ class OverrideBook:
 
     def save(self) -> None:
         document = {"version": FORMAT_VERSION, "rulings": list(self._rulings.values())}
-        temporary = self.path.with_name(self.path.name + ".tmp")
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            temporary.write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            os.replace(temporary, self.path)
+            write_atomically(self.path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
         except OSError as exc:  # callers (the table) log it and play on
             raise OSError(f"cannot save the judge's remembered rulings to {self.path}: {exc.strerror or exc}") from None
 
