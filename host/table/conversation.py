@@ -57,6 +57,7 @@ class Table:
         self.history = history
         self.keyboard_factory = keyboard_factory
         self.current_ask = ""
+        self.save_problem: str | None = None   # why the last save failed (a full disk)
         self.read_questions: set[tuple[str, str]] = set()
         self.deck_of = {card.id: card.deck for card in game.cards.values()}
 
@@ -137,12 +138,27 @@ class Table:
             self.say(self.narrator.event(event, self.game))
 
     def save(self) -> None:
-        if self.store is not None:
+        """A failed save (disk full) leaves the last good one: say so once, play on."""
+        if self.store is None:
+            return
+        try:
             self.store.save(self.game.to_save())
+        except OSError as exc:
+            if self.save_problem is None:
+                self.save_problem = exc.strerror or str(exc)
+                self.say(f"The game cannot be saved ({self.save_problem}); the last good save "
+                         "is kept. Play goes on, and I keep trying.")
+            return
+        if self.save_problem is not None:
+            self.save_problem = None
+            self.say("The game is saved again.")
 
     def write(self, kind: str, **fields) -> None:
         if self.transcript is not None:
-            self.transcript.write(kind, **fields)
+            try:
+                self.transcript.write(kind, **fields)
+            except OSError:
+                pass   # a full disk: the save says so; the transcript line is lost
 
     def note(self, text: str, **fields) -> None:
         self.write("note", text=text, **fields)
