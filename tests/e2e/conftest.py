@@ -55,7 +55,8 @@ class Sitting:
 
 
 def _sitting(outcome: str, said: list[str], save_dir: Path) -> Sitting:
-    lines = read_transcript(save_dir / TRANSCRIPT_NAME)
+    transcript = save_dir / TRANSCRIPT_NAME
+    lines = read_transcript(transcript) if transcript.exists() else []
     save = json.loads((save_dir / SAVE_NAME).read_text()) if (save_dir / SAVE_NAME).exists() else {}
     return Sitting(outcome, said, [ln for ln in lines if ln["kind"] == "heard"],
                    [ln["action"] for ln in lines if ln["kind"] == "action"],
