@@ -46,12 +46,16 @@ def listen(microphone, recognizer, expectation: Expectation, policy: EndpointPol
     endpointer = Endpointer(policy, recognizer.sample_rate, vad)
     stream = recognizer.stream(expectation)
     outcome = Outcome.LISTENING
-    while outcome is Outcome.LISTENING:
-        frame = microphone.read()
-        if gate is not None and not gate.is_open(clock()):
-            continue
-        stream.accept(frame)
-        outcome = endpointer.feed(frame)
+    try:
+        while outcome is Outcome.LISTENING:
+            frame = microphone.read()
+            if gate is not None and not gate.is_open(clock()):
+                continue
+            stream.accept(frame)
+            outcome = endpointer.feed(frame)
+    except BaseException:
+        stream.finish()  # a device that failed mid-utterance must not hold the decoder
+        raise
     recognition = stream.finish()  # always: it frees the decoder for the next turn
     heard = recognition if endpointer.state.heard_speech else None
     return Heard(outcome, heard, endpointer.state.elapsed)

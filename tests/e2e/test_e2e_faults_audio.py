@@ -180,7 +180,8 @@ class VanishingStream:
 
 
 @needs_flite
-def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(sit, monkeypatch):
+def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(sit, monkeypatch, host_voice,
+                                                                      voice_cache):
     sounddevice = pytest.importorskip("sounddevice")
     from host.demo.bridge import SpokenMicrophone
     from host.speech.devices import Microphone
@@ -202,6 +203,10 @@ def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(sit, monke
                                  "unavailable [PaErrorCode -9988]). The game goes on by keyboard")
     assert [a["type"] for a in game.actions] == ["roll", "move", "answer", "roll"]
     assert game.actions[2]["correct"] is True
+    # the utterance cut off by the failure did not leave the recognizer stuck in it
+    from host.speech import Expectation, recognize
+    roll = PlayerVoices({"Ann": "awb"}, cache_dir=voice_cache).samples("Ann", "roll")
+    assert recognize(host_voice.recognizer, roll, Expectation.closed(["roll", "score"])).text == "roll"
 
 
 # ---------------------------------------------------------- damaged files
