@@ -273,13 +273,7 @@ def bench_judge(keep: Path | None, show_errors: bool) -> None:
     print(f"  {len(rows)} rows spoken in {time.perf_counter() - started:.0f} s -> {cases}")
     expected = [r["expected"] for r in rows]
 
-    text_cases = folder / "text_dev.csv"
-    with cases.open(encoding="utf-8") as f, text_cases.open("w", newline="", encoding="utf-8") as out:
-        reader = csv.DictReader(f)
-        writer = csv.DictWriter(out, reader.fieldnames)
-        writer.writeheader()
-        for row in reader:
-            writer.writerow({**row, "heard": row["spoken"], "audio": ""})
+    text_cases = rewrite_cases(cases, folder / "text_dev.csv", lambda row: row["spoken"])
     accuracy, false_rate, fa, negatives = score(judge_verdicts(text_cases), expected)
     print(f"  the same rows as text (no speech):  accuracy {accuracy:.1%}, "
           f"false accepts {fa}/{negatives} = {false_rate:.1%}")
@@ -312,25 +306,31 @@ def bench_judge(keep: Path | None, show_errors: bool) -> None:
                       f" heard '{said}' -> {v} (expected {e})")
 
 
+def rewrite_cases(cases: Path, target: Path, heard) -> Path:
+    """A copy of the cases with `heard` = heard(row) and no audio."""
+    with cases.open(encoding="utf-8") as f, target.open("w", newline="", encoding="utf-8") as out:
+        reader = csv.DictReader(f)
+        writer = csv.DictWriter(out, reader.fieldnames)
+        writer.writeheader()
+        for row in reader:
+            writer.writerow({**row, "heard": heard(row), "audio": ""})
+    return target
+
+
 def heard_live(folder: Path, cases: Path) -> Path:
     """The cases with `heard` filled in by a live (streaming) PocketSphinx, as in a game."""
     from host.speech.sphinx_engine import PocketSphinxRecognizer
     from host.speech.transcribe import ANSWER_COMMANDS
     recognizer = PocketSphinxRecognizer(adapt=True)
-    live = folder / "live_dev.csv"
-    with cases.open(encoding="utf-8") as f, live.open("w", newline="", encoding="utf-8") as out:
-        reader = csv.DictReader(f)
-        writer = csv.DictWriter(out, reader.fieldnames)
-        writer.writeheader()
-        for row in reader:
-            card = [row["answer"], *[e for k in ("accept", "prompt", "reject") for e in row[k].split("|") if e]]
-            samples = read_wav(folder / row["audio"], RECOGNIZER_RATE).audio.samples
-            stream = recognizer.stream(Expectation.answer(card, ANSWER_COMMANDS))
-            for start in range(0, len(samples), FRAME):
-                stream.accept(samples[start:start + FRAME])
-            alternatives = [a.text.replace("|", " ") for a in stream.finish().alternatives]
-            writer.writerow({**row, "heard": "|".join(alternatives), "audio": ""})
-    return live
+
+    def listen(row) -> str:
+        card = [row["answer"], *[e for k in ("accept", "prompt", "reject") for e in row[k].split("|") if e]]
+        samples = read_wav(folder / row["audio"], RECOGNIZER_RATE).audio.samples
+        stream = recognizer.stream(Expectation.answer(card, ANSWER_COMMANDS))
+        for start in range(0, len(samples), FRAME):
+            stream.accept(samples[start:start + FRAME])
+        return "|".join(a.text.replace("|", " ") for a in stream.finish().alternatives)
+    return rewrite_cases(cases, folder / "live_dev.csv", listen)
 
 
 def main() -> None:

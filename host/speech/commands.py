@@ -60,36 +60,25 @@ def run_devices(args) -> int:
 
 
 def run_transcribe(args) -> int:
-    from host.speech.recognition import Expectation, recognize
     from host.speech.settings import load_speech_settings
-    from host.speech.transcribe import transcribe, _recognizer
+    from host.speech.transcribe import transcribe
 
-    settings = load_speech_settings(args.config)
-    if args.closed:
-        if not args.expect:
-            raise UserError("--closed needs --expect with the phrases that may be said")
-        import time
-        from host.speech.audio import RECOGNIZER_RATE, read_wav
-        info = read_wav(args.wav, RECOGNIZER_RATE)
-        recognizer = _recognizer(args.engine, settings)
-        started = time.perf_counter()
-        recognition = recognize(recognizer, info.audio.samples,
-                                Expectation.closed(args.expect.split("|")))
-        elapsed, seconds, notes = time.perf_counter() - started, info.audio.seconds, info.notes
-    else:
-        t = transcribe(args.wav, args.expect, args.engine, settings)
-        recognition, elapsed, seconds, notes = t.recognition, t.processing_seconds, t.audio_seconds, t.notes
+    if args.closed and not args.expect:
+        raise UserError("--closed needs --expect with the phrases that may be said")
+    result = transcribe(args.wav, args.expect, args.engine, load_speech_settings(args.config),
+                        closed=args.closed)
+    recognition = result.recognition
     report = {
         "alternatives": [{"text": a.text, "confidence": a.confidence}
                          for a in recognition.alternatives],
         "engine": recognition.engine,
         "mode": recognition.mode,
-        "audio_seconds": round(seconds, 3),
-        "processing_seconds": round(elapsed, 3),
+        "audio_seconds": round(result.audio_seconds, 3),
+        "processing_seconds": round(result.processing_seconds, 3),
     }
     if recognition.dropped_phrases:
         report["dropped_phrases"] = list(recognition.dropped_phrases)
-    notes = list(dict.fromkeys(list(notes) + list(recognition.notes)))
+    notes = list(dict.fromkeys(result.notes))
     if notes:
         report["notes"] = notes
     json.dump(report, sys.stdout, ensure_ascii=False)

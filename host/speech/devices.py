@@ -69,7 +69,23 @@ def _no_device_message(kind: str, device, exc: Exception) -> str:
             "or run `trivia-host devices` to list what is available")
 
 
-class Microphone:
+class _Device:
+    """Closing, also as a context manager."""
+
+    _stream = None
+
+    def close(self) -> None:
+        if self._stream is not None:
+            self._stream.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class Microphone(_Device):
     """16 kHz mono int16 frames from a sound card, read in blocking calls."""
 
     def __init__(self, device: str | int | None = None, rate: int = RECOGNIZER_RATE,
@@ -106,17 +122,8 @@ class Microphone:
         samples = np.frombuffer(bytes(data), dtype=np.int16)
         return resample(samples, self._native_rate, self.rate)
 
-    def close(self) -> None:
-        self._stream.close()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-class Speaker:
+class Speaker(_Device):
     """One output stream for the whole game, written in short chunks.
 
     `play` blocks until the audio is written or `stop()` is called (from any
@@ -158,12 +165,3 @@ class Speaker:
 
     def stop(self) -> None:
         self._stop.set()
-
-    def close(self) -> None:
-        self._stream.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()

@@ -58,6 +58,22 @@ def spoken_forms(phrase: str) -> list[str]:
     return forms
 
 
+def grammar_phrases(phrases, missing_words) -> tuple[list[str], list[str]]:
+    """(spoken forms a model can say, original phrases it cannot say at all).
+
+    `missing_words(form)` lists the words of a form the model lacks; a form
+    with any is left out, since a grammar missing a word matches half a phrase.
+    """
+    kept, dropped = [], []
+    for phrase in phrases:
+        forms = [f for f in spoken_forms(phrase) if not missing_words(f)]
+        if forms:
+            kept.extend(f for f in forms if f not in kept)
+        else:
+            dropped.append(phrase)
+    return kept, dropped
+
+
 def normalise(text: str) -> str:
     forms = spoken_forms(text)
     return forms[0] if forms else ""

@@ -14,7 +14,7 @@ import re
 
 import numpy as np
 
-from host.speech.phrases import spoken_forms
+from host.speech.phrases import grammar_phrases
 from host.speech.recognition import (CLOSED, FREE, Alternative, Expectation, Recognition, Word)
 
 _FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
@@ -53,14 +53,8 @@ class PocketSphinxRecognizer:
         return [w for w in phrase.split() if self._free.lookup_word(w) is None]
 
     def grammar_for(self, phrases) -> tuple[list[str], list[str]]:
-        kept, dropped = [], []
-        for phrase in phrases:
-            forms = [f for f in spoken_forms(phrase) if not self.missing_words(f)]
-            if forms:
-                kept.extend(f for f in forms if f not in kept)
-            else:
-                dropped.append(phrase)
-        return kept, dropped
+        """(grammar phrases the dictionary can say, original phrases it cannot)."""
+        return grammar_phrases(phrases, self.missing_words)
 
     def _activate(self, phrases: list[str]) -> None:
         name = "g" + hashlib.sha1("|".join(phrases).encode()).hexdigest()[:12]

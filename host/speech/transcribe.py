@@ -39,11 +39,15 @@ class Transcript:
 
 
 def transcribe(path: str | Path, expected=None, engine: str | None = None,
-               settings: SpeechSettings | None = None) -> Transcript:
+               settings: SpeechSettings | None = None, closed: bool = False) -> Transcript:
+    """`closed`: only the `expected` phrases may be said (commands, choices)."""
     info = read_wav(path, RECOGNIZER_RATE)
     recognizer = _recognizer(engine, settings or load_speech_settings())
+    expectation = _expectation(expected)
+    if closed:
+        expectation = Expectation.closed(expectation.phrases)
     started = time.perf_counter()
-    recognition = recognize(recognizer, info.audio.samples, _expectation(expected))
+    recognition = recognize(recognizer, info.audio.samples, expectation)
     elapsed = time.perf_counter() - started
     return Transcript(recognition, info.audio.seconds, elapsed, info.notes + recognition.notes)
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from host.speech.phrases import spoken_forms
+from host.speech.phrases import grammar_phrases
 from host.speech.recognition import (CLOSED, FREE, Alternative, Expectation, Recognition, Word)
 
 UNKNOWN = "[unk]"
@@ -59,14 +59,7 @@ class VoskRecognizer:
 
     def grammar_for(self, phrases) -> tuple[list[str], list[str]]:
         """(grammar phrases the model can say, original phrases it cannot)."""
-        kept, dropped = [], []
-        for phrase in phrases:
-            forms = [f for f in spoken_forms(phrase) if not self.missing_words(f)]
-            if forms:
-                kept.extend(f for f in forms if f not in kept)
-            else:
-                dropped.append(phrase)
-        return kept, dropped
+        return grammar_phrases(phrases, self.missing_words)
 
     def stream(self, expectation: Expectation) -> "VoskStream":
         if expectation.kind == FREE:
