@@ -12,12 +12,16 @@ from host.speech.engines import make_recognizer
 from host.speech.fakes import FakeMicrophone, FakeSpeaker, FakeSynthesizer
 from host.speech.recognition import Alternative, Expectation, Recognition, Word, recognize
 from host.speech.settings import SpeechSettings, load_speech_settings
-from host.speech.synth import SynthesisError, make_synthesizer
+from host.speech.model_paths import find_vosk_model
+from host.speech.sphinx_engine import PocketSphinxRecognizer
+from host.speech.synth import SynthesisError, make_synthesizer, synthesize_clauses
 from host.speech.transcribe import transcribe_wav
+from host.speech.vosk_engine import VoskRecognizer
 from host.speech.turns import Heard, listen, speak
 
 __all__ = [
-    "Alternative", "Audio", "AudioDeviceError", "BadAudioError", "EndpointPolicy",
+    "Alternative", "Audio", "PocketSphinxRecognizer", "VoskRecognizer", "find_vosk_model",
+    "synthesize_clauses", "AudioDeviceError", "BadAudioError", "EndpointPolicy",
     "Endpointer", "EnergyVad", "Expectation", "FakeMicrophone", "FakeSpeaker",
     "FakeSynthesizer", "Heard", "MicGate", "Microphone", "Outcome", "Recognition",
     "Speaker", "SpeechSettings", "SynthesisError", "Word", "list_devices", "listen",

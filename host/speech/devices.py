@@ -161,7 +161,9 @@ class Speaker(_Device):
             return True
         finally:
             if self.gate:
-                self.gate.speaking_stopped(time.monotonic())
+                # The last chunk is still in the output buffer when write() returns.
+                latency = float(getattr(self._stream, "latency", 0.0) or 0.0)
+                self.gate.speaking_stopped(time.monotonic() + latency)
 
     def stop(self) -> None:
         self._stop.set()
