@@ -23,6 +23,7 @@ from host.speech.audio import RECOGNIZER_RATE, Audio, BadAudioError, read_wav, r
 from host.table.channels import EndOfInput, Heard, Listening
 
 LEAD_SECONDS = 0.3          # the player draws breath before speaking
+VOICED_LEVEL = 328          # 1% of full scale: quieter samples are not speech
 FLITE_VOICES = ("slt", "kal", "awb", "rms")
 
 
@@ -31,8 +32,8 @@ class SpokenMicrophone:
 
     `paced`: frames come no faster than real time, as from a sound card (the
     turnaround benchmark); otherwise as fast as they are read. `speech_end`
-    is the monotonic time at which the last queued sample was "captured"
-    (paced only). `on_read` may raise to simulate a failing device.
+    is the monotonic time at which the last voiced sample of the utterance
+    was "captured" (paced only). `on_read` may raise to simulate a failing device.
     """
 
     def __init__(self, rate: int = RECOGNIZER_RATE, frame_seconds: float = 0.03,
@@ -51,8 +52,11 @@ class SpokenMicrophone:
         """Queue one utterance (after a short pause); unread audio is dropped:
         a player waits for the host to finish before speaking."""
         lead_samples = np.zeros(int(lead * self.rate), np.int16)
-        self._queue = np.concatenate([lead_samples, np.asarray(samples, np.int16)])
-        self._speech_samples = len(self._queue)
+        samples = np.asarray(samples, np.int16)
+        self._queue = np.concatenate([lead_samples, samples])
+        voiced = np.flatnonzero(np.abs(samples.astype(np.int32)) > VOICED_LEVEL)
+        # the synthesizer's own trailing quiet is not speech: time from the last voiced sample
+        self._speech_samples = len(lead_samples) + (int(voiced[-1]) + 1 if len(voiced) else 0)
         self._read = 0
         self._started = None
         self.speech_end = None

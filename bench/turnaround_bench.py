@@ -1,0 +1,243 @@
+"""How long the host takes to answer a spoken answer, and where the time goes.
+
+Simulated players (flite voices) play a Genus VI trivial game into a
+microphone that delivers audio in real time, as a sound card does; the host
+runs its real recognizer (PocketSphinx, live), judge, engine, narrator and
+synthesizer. For each utterance the turnaround is the time from the last
+sample of the player's speech to the first sample of the host's reply,
+split into: the end-of-speech wait (the configured silence, plus frame
+granularity and any recognition backlog), recognition (finishing the
+decode), judging, engine, narration, synthesis, and the rest (saving is
+after the reply, so not in it). Target: <= 300 ms beyond the configured
+silence at the 95th percentile.
+
+Also: start-up time to the host's first spoken word (a fresh process), and
+the peak memory of a whole game by audio (a fresh process).
+
+    .venv/bin/python bench/turnaround_bench.py [--answers 15] [--skip-startup] [--skip-memory]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+STAGES = ("endpoint_wait", "recognition", "judging", "engine", "narration", "synthesis", "other")
+
+
+class Timeline:
+    """Timed calls of each stage, and the utterances' landmarks."""
+
+    def __init__(self):
+        self.calls: list[tuple[str, float, float]] = []
+        self.turns: list[dict] = []
+        self.pending: dict | None = None
+
+    def timed(self, stage: str, function):
+        def wrapper(*args, **kwargs):
+            start = time.monotonic()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                self.calls.append((stage, start, time.monotonic()))
+        return wrapper
+
+    def first_sample(self, _audio) -> None:
+        turn, self.pending = self.pending, None
+        if turn is None or turn.get("speech_end") is None:
+            return
+        now = time.monotonic()
+        window = [(s, a, b) for s, a, b in self.calls if a >= turn["speech_end"]]
+        split = {stage: 0.0 for stage in STAGES}
+        for stage, a, b in window:
+            split[stage] += b - a
+        finish = [(a, b) for s, a, b in window if s == "recognition"]
+        split["endpoint_wait"] = (finish[0][0] if finish else now) - turn["speech_end"]
+        total = now - turn["speech_end"]
+        split["other"] = max(0.0, total - sum(v for k, v in split.items() if k != "other"))
+        self.turns.append({**turn, "total": total, **split})
+        self.calls = [c for c in self.calls if c[1] >= now]
+
+
+def instrument(timeline: Timeline, host, microphone):
+    """Wrap the stages with timers (class attributes; the bench is its own process)."""
+    from host.rules.engine import Engine
+    from host.table.judging import Judging
+    from host.table.narrator import Narrator
+
+    Judging.rule = timeline.timed("judging", Judging.rule)
+    Engine.step = timeline.timed("engine", Engine.step)
+    Narrator.event = timeline.timed("narration", Narrator.event)
+    Narrator.say = timeline.timed("narration", Narrator.say)
+    synthesizer = host.synthesizer
+    synthesizer.synthesize = timeline.timed("synthesis", synthesizer.synthesize)
+    recognizer = host.recognizer
+    real_stream = recognizer.stream
+
+    def stream(expectation):
+        inner = real_stream(expectation)
+        inner.finish = timeline.timed("recognition", inner.finish)
+        return inner
+
+    recognizer.stream = stream
+    real_utter = microphone.utter
+
+    def utter(samples, **kwargs):
+        real_utter(samples, **kwargs)
+        timeline.pending = {"kind": None, "speech_end": None}
+
+    microphone.utter = utter
+
+
+def run_game(answers: int, paced: bool, seed: int = 5, on_first_sample=None, wav=None):
+    """One simulated game by audio; returns (timeline, table, outcome, settings)."""
+    from host.cards.deck import load_decks
+    from host.demo.bridge import FLITE_VOICES, PlayerVoices, SpokenMicrophone, WavSpeaker
+    from host.demo.players import SimulatedPlayer, SimulatedTable
+    from host.demo.table import HostVoice, audio_table, game_args
+    from host.table.game import resolve_deck_paths
+    from host.table.setup import play
+
+    host = HostVoice.start(notice=lambda m: None)
+    timeline = Timeline()
+    microphone = SpokenMicrophone(paced=paced)
+    first = {"done": False}
+
+    def on_play(audio):
+        if not first["done"] and on_first_sample is not None:
+            first["done"] = True
+            on_first_sample()
+        timeline.first_sample(audio)
+
+    speaker = WavSpeaker(wav, on_play=on_play)
+    instrument(timeline, host, microphone)
+    paths = resolve_deck_paths(())
+    cards = {c.id: c for d in load_decks(paths) for c in d.cards}
+    players = [SimulatedPlayer(n, 0.8, FLITE_VOICES[i]) for i, n in enumerate(("Ann", "Ben"))]
+    table = SimulatedTable(players, cards, seed=seed, max_answers=answers, commands=0.1)
+    voices = PlayerVoices({p.name: p.voice for p in players}, fallback=host.synthesizer)
+
+    real_line = table.line
+
+    def line(listening):   # label each utterance by what the host waited for
+        said = real_line(listening)
+        if said is not None:
+            timeline.kind = listening.kind
+        return said
+
+    table.line = line
+    real_utter = microphone.utter
+
+    def utter(samples, **kwargs):
+        real_utter(samples, **kwargs)
+        timeline.pending["kind"] = timeline.kind
+        timeline.pending_mic = microphone
+
+    microphone.utter = utter
+    real_read = microphone.read
+
+    def read(count=None):
+        frame = real_read(count)
+        if timeline.pending is not None and timeline.pending.get("speech_end") is None:
+            timeline.pending["speech_end"] = microphone.speech_end
+        return frame
+
+    microphone.read = read
+    with tempfile.TemporaryDirectory(prefix="trivia-bench-") as folder:
+        channel = audio_table(host, table, voices, folder, microphone=microphone, speaker=speaker,
+                              caption=lambda line: None, echo=lambda line: None)
+        outcome = play(game_args(folder, "genus6", "trivial", ["Ann", "Ben"], seed,
+                                 [str(p) for p in paths], verbosity="short"), channel=channel)
+    speaker.close()
+    return timeline, table, outcome, host.settings
+
+
+def percentile(values, q):
+    values = sorted(values)
+    if not values:
+        return float("nan")
+    index = min(len(values) - 1, max(0, round(q / 100 * (len(values) - 1))))
+    return values[index]
+
+
+def report(timeline: Timeline, settings) -> None:
+    for kind, silence in (("answer", settings.answer_silence),
+                          ("command/choice", settings.command_silence)):
+        turns = [t for t in timeline.turns
+                 if (t["kind"] == "answer") == (kind == "answer")]
+        if not turns:
+            continue
+        beyond = [t["total"] - silence for t in turns]
+        print(f"\n{kind}s: {len(turns)} utterances, configured end-of-speech silence {silence:.2f} s")
+        print(f"  speech end -> host's first sample: p50 {percentile([t['total'] for t in turns], 50):.3f} s, "
+              f"p95 {percentile([t['total'] for t in turns], 95):.3f} s")
+        print(f"  beyond the silence:                p50 {percentile(beyond, 50) * 1000:.0f} ms, "
+              f"p95 {percentile(beyond, 95) * 1000:.0f} ms (target <= 300 ms at p95)")
+        print("  split (ms)        p50     p95    mean")
+        for stage in STAGES:
+            values = [t[stage] * 1000 for t in turns]
+            print(f"  {stage:<15} {percentile(values, 50):7.0f} {percentile(values, 95):7.0f} "
+                  f"{statistics.mean(values):7.0f}")
+
+
+def startup() -> None:
+    """Seconds from starting a fresh process to the host's first sample."""
+    started = time.monotonic()
+    child = subprocess.Popen([sys.executable, __file__, "--startup-child"], stdout=subprocess.PIPE,
+                             text=True, cwd=ROOT)
+    for line in child.stdout:
+        if line.startswith("FIRST_SAMPLE"):
+            print(f"\nstart-up: {time.monotonic() - started:.2f} s from a fresh process to the "
+                  "host's first spoken sample (imports, PocketSphinx, synthesizer, decks, game)")
+            break
+    child.kill()
+    child.wait()
+
+
+def memory() -> None:
+    child = subprocess.run([sys.executable, __file__, "--game-child"], capture_output=True,
+                           text=True, cwd=ROOT)
+    print("\n" + (child.stdout.strip() or child.stderr.strip()[-500:]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--answers", type=int, default=15, help="answers to time (default 15)")
+    parser.add_argument("--skip-startup", action="store_true")
+    parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument("--startup-child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--game-child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.startup_child:
+        run_game(1, paced=False, on_first_sample=lambda: print("FIRST_SAMPLE", flush=True))
+        return
+    if args.game_child:
+        started = time.monotonic()
+        timeline, table, outcome, _ = run_game(None, paced=False, seed=7)
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(f"whole game by audio (genus6 trivial, unpaced): {outcome} after {table.answers} "
+              f"questions, {table.lines} lines, {time.monotonic() - started:.0f} s; "
+              f"peak memory (max RSS) {peak:.0f} MB")
+        return
+    print(f"turnaround: a genus6 trivial game by audio, paced microphone, {args.answers} answers")
+    started = time.monotonic()
+    timeline, table, outcome, settings = run_game(args.answers, paced=True)
+    print(f"played {table.lines} lines in {time.monotonic() - started:.0f} s ({outcome})")
+    report(timeline, settings)
+    if not args.skip_startup:
+        startup()
+    if not args.skip_memory:
+        memory()
+
+
+if __name__ == "__main__":
+    main()
