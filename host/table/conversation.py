@@ -267,7 +267,9 @@ class Table:
 
         def interpret(heard: Heard):
             for text in heard.alternatives:
-                fitting = dest.match(text, found, rules)
+                # an option said back as the host read it out is that option
+                said_back = [d for d in found if und.normalise(d.label) == und.normalise(text)]
+                fitting = said_back if len(said_back) == 1 else dest.match(text, found, rules)
                 if len(fitting) == 1:
                     return Done(fitting[0].space)
                 if len(fitting) > 1:

@@ -296,3 +296,29 @@ def test_saving_works_again_once_the_disk_has_room(save_root, monkeypatch):
     assert "The game is saved again." in channel.said
     resumed, _ = keyboard_game(save_root, [], resume=True, fresh=False)
     assert resumed == "ended"
+
+
+
+# ------------------------------------------------------- found by the soak
+
+
+@pytest.mark.parametrize("edition, mode, seed", [("classic", "standard", 0),
+                                                 ("genus2", "standard", 1),
+                                                 ("ruby", "standard", 6)])
+def test_simulated_players_saying_options_back_finish_the_game(save_root, edition, mode, seed):
+    """The soak's players say a destination back as the host read it out
+    ("History, six spaces clockwise"); they were told "Not reachable" for ever."""
+    from host.cards.deck import load_decks
+    from host.demo.players import SimulatedPlayer, SimulatedTable
+    from host.demo.table import typed_table
+    from host.table.game import resolve_deck_paths
+
+    paths = resolve_deck_paths(())
+    cards = {c.id: c for d in load_decks(paths) for c in d.cards}
+    table = SimulatedTable([SimulatedPlayer("Ann", 0.7), SimulatedPlayer("Ben", 0.7)], cards,
+                           seed=seed, commands=0.05, max_lines=4000)
+    channel = typed_table(table, save_root)
+    outcome = play(game_args(save_root, edition, mode, ["Ann", "Ben"], seed,
+                             [str(p) for p in paths], verbosity="short"), channel=channel)
+    assert outcome == "over"
+    assert not any(line.startswith("Not reachable") for line in channel.said)
