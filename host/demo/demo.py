@@ -67,9 +67,10 @@ def run_demo(args) -> int:
         finally:
             speaker.close()
     seconds = time.monotonic() - started
-    heard = sum(1 for _ in table.known_answers)
-    print(f"\nThe demo {_ended(outcome)} after {table.answers} questions ({heard} distinct "
-          f"answers), {seconds:.0f} s. The host spoke {speaker.seconds:.0f} s of audio: {wav}",
+    kept = f" The game is kept in {args.save_dir}." if args.save_dir else \
+        " (The demo's save was in a temporary folder; --save-dir keeps it.)"
+    print(f"\nThe demo {_ended(outcome)} after {table.answers} questions, {seconds:.0f} s. "
+          f"The host spoke {speaker.seconds:.0f} s of audio: {wav}.{kept}",
           file=sys.stdout, flush=True)
     return 0
 
