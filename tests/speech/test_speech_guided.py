@@ -67,6 +67,14 @@ def test_when_the_best_has_the_answer_the_others_stay():
     assert [a.text for a in answer.alternatives][-1] == "it's australia"
 
 
+def test_a_longer_best_does_not_let_a_shorter_card_match_through():
+    sequel = merge_guided(heard("toy story two", "toy story to you", "toy story"),
+                          heard("toy story", mode="grammar"), ("Toy Story",))
+    assert [a.text for a in sequel.alternatives] == ["toy story two"]
+    north = merge_guided(heard("northern ireland", "ireland"), heard(mode="grammar"), ("Ireland", "Eire"))
+    assert [a.text for a in north.alternatives] == ["northern ireland"]
+
+
 def test_respelling_keeps_the_words_around_the_answer():
     answer = merge_guided(heard("can bear a australia"), heard("canberra", mode="grammar"))
     assert answer.text == "canberra australia"
