@@ -253,7 +253,7 @@ def _ask_start_wedges(settings, channel, narrator, rules) -> dict[str, list[str]
     for name in names:
         channel.say(narrator.say("ask_start_wedges", side=name))
         while True:
-            heard = channel.listen(Listening("choice", tuple(rules.names.values())))
+            heard = channel.listen(Listening("names", tuple(rules.names.values())))
             categories = und.categories_in(heard.text, rules)
             if len(categories) == rules.start_wedges:
                 chosen[name] = categories
