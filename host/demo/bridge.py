@@ -24,7 +24,7 @@ from host.table.channels import EndOfInput, Heard, Listening
 
 LEAD_SECONDS = 0.3          # the player draws breath before speaking
 VOICED_LEVEL = 328          # 1% of full scale: quieter samples are not speech
-FLITE_VOICES = ("slt", "kal", "awb", "rms")
+FLITE_VOICES = ("rms", "awb", "slt", "kal")   # best heard first (PocketSphinx, tried word by word)
 
 
 class SpokenMicrophone:
