@@ -68,8 +68,8 @@ class Timeline:
         self.calls = [c for c in self.calls if c[1] >= now]
 
 
-def instrument(timeline: Timeline, host, microphone):
-    """Wrap the stages with timers (class attributes; the bench is its own process)."""
+def instrument(timeline: Timeline, host, microphone, table) -> None:
+    """Wrap the stages with timers (class attributes: the bench is its own process)."""
     from host.rules.engine import Engine
     from host.table.judging import Judging
     from host.table.narrator import Narrator
@@ -78,24 +78,33 @@ def instrument(timeline: Timeline, host, microphone):
     Engine.step = timeline.timed("engine", Engine.step)
     Narrator.event = timeline.timed("narration", Narrator.event)
     Narrator.say = timeline.timed("narration", Narrator.say)
-    synthesizer = host.synthesizer
-    synthesizer.synthesize = timeline.timed("synthesis", synthesizer.synthesize)
-    recognizer = host.recognizer
-    real_stream = recognizer.stream
+    host.synthesizer.synthesize = timeline.timed("synthesis", host.synthesizer.synthesize)
+    real_stream = host.recognizer.stream
 
     def stream(expectation):
         inner = real_stream(expectation)
         inner.finish = timeline.timed("recognition", inner.finish)
         return inner
 
-    recognizer.stream = stream
-    real_utter = microphone.utter
+    host.recognizer.stream = stream
+    real_line, real_utter, real_read = table.line, microphone.utter, microphone.read
+    heard_as = {"kind": None}
+
+    def line(listening):   # what the host waited for: an answer, or a command/choice
+        heard_as["kind"] = listening.kind
+        return real_line(listening)
 
     def utter(samples, **kwargs):
         real_utter(samples, **kwargs)
-        timeline.pending = {"kind": None, "speech_end": None}
+        timeline.pending = {"kind": heard_as["kind"], "speech_end": None}
 
-    microphone.utter = utter
+    def read(count=None):
+        frame = real_read(count)
+        if timeline.pending is not None and timeline.pending["speech_end"] is None:
+            timeline.pending["speech_end"] = microphone.speech_end
+        return frame
+
+    table.line, microphone.utter, microphone.read = line, utter, read
 
 
 def run_game(answers: int, paced: bool, seed: int = 5, on_first_sample=None, wav=None):
@@ -119,39 +128,12 @@ def run_game(answers: int, paced: bool, seed: int = 5, on_first_sample=None, wav
         timeline.first_sample(audio)
 
     speaker = WavSpeaker(wav, on_play=on_play)
-    instrument(timeline, host, microphone)
     paths = resolve_deck_paths(())
     cards = {c.id: c for d in load_decks(paths) for c in d.cards}
     players = [SimulatedPlayer(n, 0.8, FLITE_VOICES[i]) for i, n in enumerate(("Ann", "Ben"))]
     table = SimulatedTable(players, cards, seed=seed, max_answers=answers, commands=0.1)
     voices = PlayerVoices({p.name: p.voice for p in players}, fallback=host.synthesizer)
-
-    real_line = table.line
-
-    def line(listening):   # label each utterance by what the host waited for
-        said = real_line(listening)
-        if said is not None:
-            timeline.kind = listening.kind
-        return said
-
-    table.line = line
-    real_utter = microphone.utter
-
-    def utter(samples, **kwargs):
-        real_utter(samples, **kwargs)
-        timeline.pending["kind"] = timeline.kind
-        timeline.pending_mic = microphone
-
-    microphone.utter = utter
-    real_read = microphone.read
-
-    def read(count=None):
-        frame = real_read(count)
-        if timeline.pending is not None and timeline.pending.get("speech_end") is None:
-            timeline.pending["speech_end"] = microphone.speech_end
-        return frame
-
-    microphone.read = read
+    instrument(timeline, host, microphone, table)
     with tempfile.TemporaryDirectory(prefix="trivia-bench-") as folder:
         channel = audio_table(host, table, voices, folder, microphone=microphone, speaker=speaker,
                               caption=lambda line: None, echo=lambda line: None)
