@@ -48,6 +48,18 @@ class PocketSphinxRecognizer:
         self._grammar = Decoder(lm=None, loglevel="FATAL")
         self._initial_cmn = self._free.get_cmn()
         self._searches: set[str] = set()
+        self._holders: dict[int, "SphinxStream"] = {}  # decoder -> its unfinished stream
+
+    def _claim(self, decoder) -> None:
+        """Close an utterance a forgotten stream left open (a search cannot
+        change inside one): a new stream always takes the decoder."""
+        holder = self._holders.pop(id(decoder), None)
+        if holder is not None and not holder.finished:
+            holder.finished = True
+            try:
+                decoder.end_utt()
+            except RuntimeError:
+                pass
 
     def missing_words(self, phrase: str) -> list[str]:
         return [w for w in phrase.split() if self._free.lookup_word(w) is None]
@@ -65,12 +77,15 @@ class PocketSphinxRecognizer:
 
     def stream(self, expectation: Expectation):
         if expectation.kind == FREE:
+            self._claim(self._free)
             return SphinxStream(self, self._free, "free", [], [], [])
         if expectation.kind == CLOSED:
             kept, dropped = self.grammar_for(expectation.phrases)
             if not kept:
+                self._claim(self._free)
                 return SphinxStream(self, self._free, "free", [], dropped,
                                     ["no grammar phrase is in the dictionary; decoded freely"])
+            self._claim(self._grammar)
             self._activate(kept)
             return SphinxStream(self, self._grammar, "grammar", kept, dropped, [])
         from host.speech.guided import GuidedStream
@@ -86,6 +101,8 @@ class SphinxStream:
         if not engine.adapt:
             decoder.set_cmn(engine._initial_cmn)
         decoder.start_utt()
+        self.finished = False
+        engine._holders[id(decoder)] = self
 
     def accept(self, samples: np.ndarray) -> None:
         data = np.asarray(samples, np.int16).tobytes()
@@ -95,6 +112,9 @@ class SphinxStream:
             self.buffered.append(data)
 
     def finish(self) -> Recognition:
+        if self.finished:
+            raise RuntimeError("this recognition stream was already finished or taken over")
+        self.finished = True
         if self.buffered:
             self.decoder.process_raw(b"".join(self.buffered), False, True)
         self.decoder.end_utt()
