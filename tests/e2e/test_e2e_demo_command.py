@@ -1,0 +1,29 @@
+"""`trivia-host demo`: simulated players play by voice, the host's speech
+lands in a WAV file, and the transcript is printed as the game goes."""
+
+from __future__ import annotations
+
+import wave
+
+from conftest import needs_flite
+
+from host.cli import main
+
+
+@needs_flite
+def test_the_demo_plays_by_voice_and_writes_the_hosts_speech(tmp_path, capsys):
+    wav = tmp_path / "host.wav"
+    assert main(["demo", "--questions", "2", "--wav", str(wav), "--save-dir",
+                 str(tmp_path / "save")]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Demo: genus6 trivial, players Ann and Ben (skill 80%)")
+    assert "    Ann says: roll" in out and "HOST: (heard: " in out
+    assert "The demo stopped (saved and quit) after 2 questions" in out
+    with wave.open(str(wav)) as recording:
+        assert recording.getnframes() / recording.getframerate() > 5.0
+    assert (tmp_path / "save" / "game.json").exists()
+
+
+def test_a_skill_outside_zero_to_one_is_one_clear_line(capsys):
+    assert main(["demo", "--skill", "1.5"]) == 2
+    assert capsys.readouterr().err == "trivia-host: --skill must be between 0 and 1, not 1.5\n"
