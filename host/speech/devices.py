@@ -153,6 +153,8 @@ class Speaker(_Device):
         try:
             for start in range(0, len(samples), self.chunk):
                 if self._stop.is_set():
+                    self._stream.abort()  # drop what is still buffered: stop means now
+                    self._stream.start()
                     return False
                 try:
                     self._stream.write(samples[start:start + self.chunk].tobytes())
