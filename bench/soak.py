@@ -75,6 +75,9 @@ def soak(by: str, games: int, host, cards, paths, voices) -> bool:
         lines += said
         gc.collect()
         memory.append(resident_mb())
+        if (number + 1) % max(1, games // 10) == 0:
+            print(f"  {by}: {number + 1}/{games} games, {time.monotonic() - started:.0f} s, "
+                  f"{memory[-1]:.0f} MB", flush=True)
     tenth = max(1, games // 10)
     early = sum(memory[tenth:2 * tenth]) / len(memory[tenth:2 * tenth] or [1]) if games >= 20 \
         else memory[0]
