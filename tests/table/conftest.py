@@ -5,25 +5,12 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from host.table.channels import ScriptedChannel
 from host.table.setup import play
-
-FIXTURES = Path(__file__).parent / "fixtures"
-DECKS = [str(FIXTURES / "table_standard.yaml"), str(FIXTURES / "table_ruby.yaml")]
-
-
-def play_args(folder, **options) -> SimpleNamespace:
-    save_dir = options.pop("save_dir", folder)
-    args = dict(edition="classic", mode=None, players="Ann,Ben", teams=None, text=True,
-                resume=False, fresh=False, seed=7, dice=None, deck=DECKS, verbosity=None,
-                config=str(FIXTURES / "table_config.yaml"), save_dir=str(save_dir))
-    args.update(options)
-    return SimpleNamespace(**args)
-
+from table_sitting import play_args
 
 @pytest.fixture
 def fast_tmp(tmp_path):

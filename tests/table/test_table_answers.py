@@ -11,7 +11,7 @@ from host.table.judging import Judging
 from host.table.narrator import Narrator
 from host.table.settings import PlaySettings
 
-from conftest import DECKS
+from table_sitting import DECKS
 
 ORDER = ["table-01", "table-02", "table-03", "table-04", "table-05", "table-06", "table-07",
          "table-08"]

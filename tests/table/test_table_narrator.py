@@ -8,7 +8,7 @@ from host.table.game import Game
 from host.table.narrator import Narrator, join, phrases
 from host.table.settings import PlaySettings
 
-from conftest import DECKS
+from table_sitting import DECKS
 
 
 def classic_game():

@@ -103,7 +103,7 @@ def test_the_transcript_holds_said_heard_rulings_and_events(table):
 KILLED_GAME = """
 import os, sys
 sys.path.insert(0, {tests!r})
-from conftest import play_args
+from table_sitting import play_args
 from table_bots import StatelessBot
 from host.table.channels import ScriptedChannel
 from host.table.setup import play

@@ -17,7 +17,7 @@ from host.table.channels import Listening
 from host.table.settings import (PlaySettings, apply_arguments, checked, parse_teams,
                                  settings_from_config)
 
-from conftest import play_args
+from table_sitting import play_args
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -12,7 +12,7 @@ from host.table.destinations import destinations, match
 from host.table.game import Game
 from host.table.settings import PlaySettings
 
-from conftest import DECKS
+from table_sitting import DECKS
 
 
 @pytest.mark.parametrize("said,command", [

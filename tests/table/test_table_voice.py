@@ -9,7 +9,7 @@ import shutil
 
 import numpy as np
 import pytest
-from conftest import play_args
+from table_sitting import play_args
 
 from host.speech import Alternative, FakeSpeaker, FakeSynthesizer, Recognition, SpeechSettings
 from host.table import setup as table_setup
