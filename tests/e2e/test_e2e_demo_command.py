@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import wave
 
-from conftest import needs_flite
+from e2e_support import needs_flite
 
 from host.cli import main
 

@@ -10,7 +10,7 @@ import os
 
 import numpy as np
 import pytest
-from conftest import DECKS, needs_flite
+from e2e_support import DECKS, needs_flite
 
 from host.demo.bridge import PlayerVoices
 from host.demo.table import game_args
@@ -60,13 +60,11 @@ def spoiling_lines(script, spoiled: Spoiled):
 
 
 @pytest.fixture
-def sit_spoiled(sit, monkeypatch):
-    import conftest
-
+def sit_spoiled(sit):
     def run(script, faults, **game):
         spoiled = Spoiled(faults)
-        monkeypatch.setattr(conftest, "ScriptedLines", lambda lines: spoiling_lines(lines, spoiled))
-        return sit(script, by="audio", transform=spoiled, **game)
+        return sit(script, by="audio", transform=spoiled, lines=spoiling_lines(script, spoiled),
+                   **game)
 
     return run
 

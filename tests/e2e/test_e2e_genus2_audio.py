@@ -4,7 +4,7 @@ spoken by flite voices, and the same game as the script typed."""
 
 from __future__ import annotations
 
-from conftest import needs_flite
+from e2e_support import needs_flite
 
 pytestmark = needs_flite
 

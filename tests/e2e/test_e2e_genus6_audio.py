@@ -4,7 +4,7 @@ flite voices, and the same game as the script typed at the keyboard."""
 
 from __future__ import annotations
 
-from conftest import needs_flite
+from e2e_support import needs_flite
 
 pytestmark = needs_flite
 
