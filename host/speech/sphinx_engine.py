@@ -17,6 +17,7 @@ import numpy as np
 from host.speech.phrases import grammar_phrases
 from host.speech.recognition import (CLOSED, FREE, Alternative, Expectation, Recognition, Word)
 
+MAX_GRAMMARS = 16   # compiled grammar searches kept (each about 2 MB)
 _FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 _VARIANT = re.compile(r"\(\d+\)$")
 
@@ -47,7 +48,7 @@ class PocketSphinxRecognizer:
         self._free = Decoder(loglevel="FATAL")
         self._grammar = Decoder(lm=None, loglevel="FATAL")
         self._initial_cmn = self._free.get_cmn()
-        self._searches: set[str] = set()
+        self._searches: dict[str, bool] = {}   # grammar searches, least recently used first
         self._holders: dict[int, "SphinxStream"] = {}  # decoder -> its unfinished stream
 
     def _claim(self, decoder) -> None:
@@ -70,10 +71,18 @@ class PocketSphinxRecognizer:
 
     def _activate(self, phrases: list[str]) -> None:
         name = "g" + hashlib.sha1("|".join(phrases).encode()).hexdigest()[:12]
-        if name not in self._searches:
+        if name in self._searches:
+            self._searches[name] = self._searches.pop(name)   # most recently used last
+        else:
             self._grammar.add_jsgf_string(name, jsgf(phrases))
-            self._searches.add(name)
+            self._searches[name] = True
         self._grammar.activate_search(name)
+        # Each compiled grammar holds about 2 MB, and the move options make a
+        # new one nearly every turn: keep only the recent ones.
+        while len(self._searches) > MAX_GRAMMARS:
+            oldest = next(iter(self._searches))
+            self._grammar.remove_search(oldest)
+            del self._searches[oldest]
 
     def stream(self, expectation: Expectation):
         if expectation.kind == FREE:

@@ -320,3 +320,21 @@ def test_simulated_players_saying_options_back_finish_the_game(save_root, editio
                              [str(p) for p in paths], verbosity="short"), channel=channel)
     assert outcome == "over"
     assert not any(line.startswith("Not reachable") for line in channel.said)
+
+
+@needs_flite
+def test_a_new_grammar_every_turn_does_not_pile_up(host_voice, voice_cache):
+    """The soak by audio grew by about 2 MB a line: every move's options
+    compiled a new grammar search, and none was ever removed."""
+    from host.speech import Expectation, recognize
+    from host.speech.sphinx_engine import MAX_GRAMMARS
+
+    recognizer = host_voice.recognizer
+    roll = PlayerVoices({"Ann": "rms"}, cache_dir=voice_cache).samples("Ann", "roll")
+    first = Expectation.closed(["roll", "score", "history one"])
+    for number in range(MAX_GRAMMARS * 2):
+        words = ["history", "geography", "sports", "science", "one", "two", "three", "four"]
+        options = [f"{words[number % 4]} {words[4 + (number // 4) % 4]}", f"roll {number}"]
+        recognize(recognizer, roll, Expectation.closed(["roll", *options]))
+    assert len(recognizer._searches) == MAX_GRAMMARS
+    assert recognize(recognizer, roll, first).text == "roll", "an old grammar is made again"
