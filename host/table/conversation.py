@@ -197,12 +197,14 @@ class Table:
                 outcome = interpret(heard)
             if isinstance(outcome, Done):
                 return outcome.value
+            # A reply ("not reachable", "which one?") counts as a miss too, so that
+            # saying the same wrong thing again and again still ends in the offer.
             if isinstance(outcome, Reply):
                 self.say(outcome.text)
-                continue
             failures += 1
             if failures < FAILURES_BEFORE_OFFER:
-                self._say_missed(heard)
+                if not isinstance(outcome, Reply):
+                    self._say_missed(heard)
             else:
                 if offered:
                     self.say(self.narrator.say("passing_for_you", pass_means=pass_means))

@@ -67,6 +67,16 @@ def test_three_failures_offer_a_pass_and_three_more_take_it(table):
         "Ann moves four spaces out along the spoke to a Geography space."]
 
 
+def test_a_choice_that_is_not_reachable_said_again_and_again_ends_in_the_offer_too(table):
+    outcome, channel = table(["roll"] + ["space 3"] * 6)
+    replies = [i for i, line in enumerate(channel.said)
+               if line.startswith("Space 3 isn't one of the choices")]
+    assert len(replies) == 6
+    assert channel.said[replies[2] + 1].startswith("That's three times I didn't understand.")
+    assert channel.said[replies[5] + 1] == (
+        "Still nothing I understand, so I will take the first choice, Geography.")
+
+
 def test_pass_after_the_offer_takes_the_pass_at_once(table):
     outcome, channel = table(["roll", "xyzzy", "plugh", "frobnicate", "pass"])
     assert said_after(channel, "pass")[0] == (
