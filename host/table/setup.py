@@ -246,13 +246,16 @@ def _ask_players_by_voice(channel, narrator, coop: bool, rules) -> list[str]:
     return names
 
 
+START_WEDGE_TRIES = 6   # then the host chooses, so setup can never loop for ever
+
+
 def _ask_start_wedges(settings, channel, narrator, rules) -> dict[str, list[str]]:
     """Ruby quick game: each side names its three starting wedges."""
     names = list(settings.teams) if settings.teams else list(settings.players)
     chosen = {}
     for name in names:
         channel.say(narrator.say("ask_start_wedges", side=name))
-        while True:
+        for attempt in range(1, START_WEDGE_TRIES + 1):
             heard = channel.listen(Listening("names", tuple(rules.names.values())))
             categories = und.categories_in(heard.text, rules)
             if len(categories) == rules.start_wedges:
@@ -260,7 +263,12 @@ def _ask_start_wedges(settings, channel, narrator, rules) -> dict[str, list[str]
                 channel.say(narrator.say("start_wedges_are", side=name,
                                          wedges=narrator.categories(categories)))
                 break
-            channel.say(narrator.say("start_wedges_wrong",
-                                     options=narrator.categories(CATEGORIES, "or")))
+            if attempt < START_WEDGE_TRIES:
+                channel.say(narrator.say("start_wedges_wrong",
+                                         options=narrator.categories(CATEGORIES, "or")))
+        else:   # never ask for ever: the first categories, said out loud
+            chosen[name] = list(CATEGORIES[:rules.start_wedges])
+            channel.say(narrator.say("start_wedges_chosen", side=name,
+                                     wedges=narrator.categories(chosen[name])))
     return chosen
 

@@ -212,3 +212,12 @@ def test_without_the_judge_the_table_judges(table, monkeypatch):
 def _no_judge(self, *args, **kwargs):
     self.available = False
     self.book = None
+
+
+def test_ruby_quick_start_wedges_never_asked_for_ever(table):
+    lines = ["nothing useful"] * 6 + ["history, sports and science", "roll"]
+    outcome, channel = table(lines, edition="ruby", mode="quick", verbosity="short")
+    chosen = channel.said.index(
+        "Still nothing I can use, so I chose for Ann: Geography, Entertainment and History.")
+    assert sum(line.startswith("Please name three") for line in channel.said[:chosen]) == 5
+    assert "Ben starts with History, Sports and Leisure, and Science and Technology." in channel.said
