@@ -90,7 +90,8 @@ class Table:
             return "quit"
         except EndOfInput:
             self.save()
-            self.say(self.narrator.say("input_ended"))
+            self.say(self.narrator.say("input_ended" if self.save_problem is None
+                                       else "input_ended_unsaved"))
             return "ended"
         if self.store is not None:
             self.store.finish(self.game.meta["game_id"])
@@ -146,12 +147,11 @@ class Table:
         except OSError as exc:
             if self.save_problem is None:
                 self.save_problem = exc.strerror or str(exc)
-                self.say(f"The game cannot be saved ({self.save_problem}); the last good save "
-                         "is kept. Play goes on, and I keep trying.")
+                self.say(self.narrator.say("save_failed", problem=self.save_problem))
             return
         if self.save_problem is not None:
             self.save_problem = None
-            self.say("The game is saved again.")
+            self.say(self.narrator.say("saved_again"))
 
     def write(self, kind: str, **fields) -> None:
         if self.transcript is not None:

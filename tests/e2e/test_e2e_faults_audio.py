@@ -277,6 +277,7 @@ def test_a_full_disk_keeps_the_last_good_save_and_says_so(save_root, monkeypatch
     good = json.loads((save_root / SAVE_NAME).read_text())
     assert 1 <= good["meta"]["steps"] < 5, "the last good save, from before the disk filled"
     assert not list(save_root.glob("*.tmp")), "no half-written file is left behind"
+    assert channel.said[-1].startswith("The input ended. The game could not be saved just now")
 
 
 def test_saving_works_again_once_the_disk_has_room(save_root, monkeypatch):

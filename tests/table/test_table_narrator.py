@@ -59,7 +59,7 @@ KNOWN_FIELDS = {"edition", "mode", "sides", "members", "teams", "side", "holding
                 "question", "names", "eligible", "answer", "count", "from", "others", "winners",
                 "verb", "cards", "rank", "needed", "waiting", "table_roll", "hub_rule", "heard",
                 "help", "known", "pass_means", "reason", "summary", "message", "name", "colour", "ruby",
-                "number"}
+                "number", "problem"}
 
 
 def test_every_phrase_uses_only_fields_the_narrator_fills():
