@@ -8,6 +8,7 @@ tests), and a variant is never used twice in a row.
 from __future__ import annotations
 
 import random
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,7 +68,7 @@ class Narrator:
         fresh = [v for v in variants if v != self._last.get(key)] or variants
         chosen = fresh[0] if len(fresh) == 1 else self._rng.choice(fresh)
         self._last[key] = chosen
-        return capitalised(chosen.format(**fields).strip())
+        return capitalised(_one_stop(chosen.format(**fields).strip()))
 
     def part(self, key: str, sub: str, **fields) -> str:
         """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...)."""
@@ -268,3 +269,8 @@ class Narrator:
         if not needed:
             return self.say("need_nothing", side=self.who(name))
         return self.say("need", side=self.who(name), needed=self.categories(needed))
+
+
+def _one_stop(text: str) -> str:
+    """A filled-in answer that ends in its own ! or ? ("Oliver!") needs no full stop after it."""
+    return re.sub(r"([!?])\.", r"\1", text)

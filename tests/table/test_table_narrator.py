@@ -88,3 +88,9 @@ def test_lists_read_well():
     assert join(["Ann", "Ben"]) == "Ann and Ben"
     assert join(["History", "Sports and Leisure", "Science"]) == "History, Sports and Leisure, and Science"
     assert join(["Ann", "Ben"], "or") == "Ann or Ben"
+
+
+def test_an_answer_ending_in_its_own_exclamation_mark_gets_no_full_stop_after_it():
+    from host.table.narrator import _one_stop
+    assert _one_stop("The answer was Oliver!.") == "The answer was Oliver!"
+    assert _one_stop("Is it Jeopardy?. No.") == "Is it Jeopardy? No."
