@@ -33,7 +33,6 @@ class Invariants:
     """Checks run after every step of a game."""
 
     def __init__(self, engine: Engine):
-        self.engine = engine
         self.rules = engine.rules
 
     # Only these events change the sides; other steps need only the prompt checked.
