@@ -17,12 +17,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from host.cards.dealer import CardCatalog  # noqa: E402
-from host.cards.deck import default_deck_paths, load_decks  # noqa: E402
-from host.rules.board import CATEGORIES  # noqa: E402
-from host.rules.editions import edition_names, load_rules, mode_names  # noqa: E402
-from host.rules.engine import Engine  # noqa: E402
-from host.sim.playout import RandomPolicy, play_out  # noqa: E402
+from host.cards.dealer import CardCatalog
+from host.cards.deck import default_deck_paths, load_decks
+from host.rules.board import CATEGORIES
+from host.rules.editions import edition_names, load_rules, mode_names
+from host.rules.engine import Engine
+from host.sim.playout import RandomPolicy, play_out
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -34,14 +34,20 @@ def run(edition: str, mode: str, catalog: CardCatalog, games: int) -> dict:
     steps, cards = [], []
     start = time.perf_counter()
     for seed in range(games):
-        wedges = ({p: rng.sample(CATEGORIES, 3) for p in PLAYERS}
-                  if load_rules(edition, mode).start_wedges else None)
+        wedges = (
+            {p: rng.sample(CATEGORIES, 3) for p in PLAYERS}
+            if load_rules(edition, mode).start_wedges
+            else None
+        )
         result = play_out(engine, policy, players=PLAYERS, seed=seed, start_wedges=wedges)
         steps.append(result.steps)
         cards.append(result.state["cards"])
     seconds = time.perf_counter() - start
-    return {"games_per_second": games / seconds, "steps": statistics.mean(steps),
-            "cards": statistics.mean(cards)}
+    return {
+        "games_per_second": games / seconds,
+        "steps": statistics.mean(steps),
+        "cards": statistics.mean(cards),
+    }
 
 
 def main() -> None:
@@ -59,8 +65,10 @@ def main() -> None:
     for edition in edition_names():
         for mode in mode_names(edition):
             figures = run(edition, mode, catalog, args.games)
-            print(f"{edition + '/' + mode:<18} {figures['games_per_second']:>8.0f} "
-                  f"{figures['steps']:>11.0f} {figures['cards']:>11.0f}")
+            print(
+                f"{edition + '/' + mode:<18} {figures['games_per_second']:>8.0f} "
+                f"{figures['steps']:>11.0f} {figures['cards']:>11.0f}"
+            )
 
 
 if __name__ == "__main__":

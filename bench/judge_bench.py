@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from host.judge import judge  # noqa: E402
-from host.judge.cases import read_cases  # noqa: E402
-from host.judge.forms import card_forms  # noqa: E402
-from host.judge.normalise import card_tokens, heard_variants  # noqa: E402
-from host.judge.words import word_cost  # noqa: E402
+from host.judge import judge
+from host.judge.cases import read_cases
+from host.judge.forms import card_forms
+from host.judge.normalise import card_tokens, heard_variants
+from host.judge.words import word_cost
 
 DEV_SET = Path("/work/shared/data/judge_dev.csv")
 

@@ -18,12 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from host.advisor.policies import POLICIES  # noqa: E402
-from host.advisor.solver import solved  # noqa: E402
-from host.advisor.simulation import SECONDS_PER_QUESTION, play_games, summarise  # noqa: E402
-from host.cards.dealer import CardCatalog  # noqa: E402
-from host.cards.deck import default_deck_paths, load_decks  # noqa: E402
-from host.rules.editions import edition_names, load_rules, mode_names  # noqa: E402
+from host.advisor.policies import POLICIES
+from host.advisor.simulation import SECONDS_PER_QUESTION, play_games, summarise
+from host.advisor.solver import solved
+from host.cards.dealer import CardCatalog
+from host.cards.deck import default_deck_paths, load_decks
+from host.rules.editions import edition_names, load_rules, mode_names
 
 COOP_CHANCES = (0.5, 0.7, 0.9)
 TABLE_CHANCE = 0.6
@@ -41,23 +41,33 @@ def coop_figures(catalog, games: int) -> None:
             rate = games / (time.perf_counter() - started)
             cards = summary["questions"]
             ranks = ", ".join(f"{k} {v:.0%}" for k, v in summary["ranks"].items())
-            print(f"    {policy:8} {cards['mean']:6.2f} ({cards['sd']:.2f})  {ranks}  "
-                  f"[{rate:.0f} games/s]")
+            print(
+                f"    {policy:8} {cards['mean']:6.2f} ({cards['sd']:.2f})  {ranks}  "
+                f"[{rate:.0f} games/s]"
+            )
 
 
 def length_figures(catalog, games: int) -> None:
-    print(f"\nthree players of chance {TABLE_CHANCE}, {games} games each, "
-          f"{SECONDS_PER_QUESTION:.0f} s a question")
-    print(f"  {'edition':8} {'mode':9} {'policy':8} {'turns':>13} {'questions':>13} {'minutes':>13}")
+    print(
+        f"\nthree players of chance {TABLE_CHANCE}, {games} games each, "
+        f"{SECONDS_PER_QUESTION:.0f} s a question"
+    )
+    print(
+        f"  {'edition':8} {'mode':9} {'policy':8} {'turns':>13} {'questions':>13} {'minutes':>13}"
+    )
     for edition in edition_names():
         for mode in mode_names(edition):
             rules = load_rules(edition, mode)
             for policy in ("greedy", "optimal"):
                 s = summarise(play_games(rules, catalog, 3, (TABLE_CHANCE,) * 6, policy, games, 2))
-                turns = f"{s['turns']['mean']:.1f} ({s['turns']['sd']:.1f})" if "turns" in s else "-"
-                print(f"  {edition:8} {mode:9} {policy:8} {turns:>13} "
-                      f"{s['questions']['mean']:6.1f} ({s['questions']['sd']:4.1f}) "
-                      f"{s['minutes']['mean']:6.1f} ({s['minutes']['sd']:4.1f})")
+                turns = (
+                    f"{s['turns']['mean']:.1f} ({s['turns']['sd']:.1f})" if "turns" in s else "-"
+                )
+                print(
+                    f"  {edition:8} {mode:9} {policy:8} {turns:>13} "
+                    f"{s['questions']['mean']:6.1f} ({s['questions']['sd']:4.1f}) "
+                    f"{s['minutes']['mean']:6.1f} ({s['minutes']['sd']:4.1f})"
+                )
 
 
 def main() -> None:

@@ -24,9 +24,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-GAMES = [("classic", "standard"), ("genus2", "standard"), ("genus2", "short"),
-         ("genus6", "classic"), ("genus6", "trivial"), ("genus6", "coop"),
-         ("ruby", "standard")]
+GAMES = [
+    ("classic", "standard"),
+    ("genus2", "standard"),
+    ("genus2", "short"),
+    ("genus6", "classic"),
+    ("genus6", "trivial"),
+    ("genus6", "coop"),
+    ("ruby", "standard"),
+]
 
 
 def resident_mb() -> float:
@@ -49,13 +55,15 @@ def play_one(number: int, by: str, host, cards, paths, voices) -> tuple[str, int
     players = [SimulatedPlayer(n, 0.7, FLITE_VOICES[i]) for i, n in enumerate(names)]
     table = SimulatedTable(players, cards, seed=number, commands=0.05, max_lines=4000)
     with tempfile.TemporaryDirectory(prefix="trivia-soak-") as folder:
-        args = game_args(folder, edition, mode, names, number, [str(p) for p in paths],
-                         verbosity="short")
+        args = game_args(
+            folder, edition, mode, names, number, [str(p) for p in paths], verbosity="short"
+        )
         if by == "keyboard":
             channel = typed_table(table, folder)
         else:
-            channel = audio_table(host, table, voices, folder, caption=lambda line: None,
-                                  echo=lambda line: None)
+            channel = audio_table(
+                host, table, voices, folder, caption=lambda line: None, echo=lambda line: None
+            )
         outcome = play(args, channel=channel)
     return outcome, table.lines
 
@@ -67,7 +75,7 @@ def soak(by: str, games: int, host, cards, paths, voices) -> bool:
     for number in range(games):
         try:
             outcome, said = play_one(number, by, host, cards, paths, voices)
-        except Exception:   # noqa: BLE001 - a crash is what the soak counts
+        except Exception:
             crashes += 1
             outcome, said = "crash", 0
             traceback.print_exc()
@@ -76,18 +84,28 @@ def soak(by: str, games: int, host, cards, paths, voices) -> bool:
         gc.collect()
         memory.append(resident_mb())
         if (number + 1) % max(1, games // 10) == 0:
-            print(f"  {by}: {number + 1}/{games} games, {time.monotonic() - started:.0f} s, "
-                  f"{memory[-1]:.0f} MB", flush=True)
+            print(
+                f"  {by}: {number + 1}/{games} games, {time.monotonic() - started:.0f} s, "
+                f"{memory[-1]:.0f} MB",
+                flush=True,
+            )
     tenth = max(1, games // 10)
-    early = sum(memory[tenth:2 * tenth]) / len(memory[tenth:2 * tenth] or [1]) if games >= 20 \
+    early = (
+        sum(memory[tenth : 2 * tenth]) / len(memory[tenth : 2 * tenth] or [1])
+        if games >= 20
         else memory[0]
+    )
     late = sum(memory[-tenth:]) / tenth
     seconds = time.monotonic() - started
-    print(f"{by}: {games} games in {seconds:.0f} s ({seconds / games:.2f} s a game), "
-          f"{lines} lines; outcomes {outcomes}; crashes {crashes}")
-    print(f"  resident memory: first game {memory[0]:.0f} MB, early {early:.0f} MB, "
-          f"last {late:.0f} MB, growth {late - early:+.1f} MB; peak "
-          f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB")
+    print(
+        f"{by}: {games} games in {seconds:.0f} s ({seconds / games:.2f} s a game), "
+        f"{lines} lines; outcomes {outcomes}; crashes {crashes}"
+    )
+    print(
+        f"  resident memory: first game {memory[0]:.0f} MB, early {early:.0f} MB, "
+        f"last {late:.0f} MB, growth {late - early:+.1f} MB; peak "
+        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    )
     return crashes == 0 and outcomes.get("over", 0) == games
 
 
@@ -111,8 +129,10 @@ def main() -> int:
     if args.audio:
         # the host's own voice is not what is soaked here: a fake keeps the run short
         host = HostVoice.start(synthesizer=FakeSynthesizer(), notice=lambda m: None)
-        voices = PlayerVoices({n: FLITE_VOICES[i] for i, n in enumerate(["Ann", "Ben", "Cy"])},
-                              fallback=host.synthesizer)
+        voices = PlayerVoices(
+            {n: FLITE_VOICES[i] for i, n in enumerate(["Ann", "Ben", "Cy"])},
+            fallback=host.synthesizer,
+        )
         ok &= soak("audio", args.audio, host, cards, paths, voices)
     print("soak:", "every game ended, no crash" if ok else "FAILED (see above)")
     return 0 if ok else 1

@@ -49,6 +49,7 @@ class Timeline:
                 return function(*args, **kwargs)
             finally:
                 self.calls.append((stage, start, time.monotonic()))
+
         return wrapper
 
     def first_sample(self, _audio) -> None:
@@ -90,7 +91,7 @@ def instrument(timeline: Timeline, host, microphone, table) -> None:
     real_line, real_utter, real_read = table.line, microphone.utter, microphone.read
     heard_as = {"kind": None}
 
-    def line(listening):   # what the host waited for: an answer, or a command/choice
+    def line(listening):  # what the host waited for: an answer, or a command/choice
         heard_as["kind"] = listening.kind
         return real_line(listening)
 
@@ -135,10 +136,28 @@ def run_game(answers: int, paced: bool, seed: int = 5, on_first_sample=None, wav
     voices = PlayerVoices({p.name: p.voice for p in players}, fallback=host.synthesizer)
     instrument(timeline, host, microphone, table)
     with tempfile.TemporaryDirectory(prefix="trivia-bench-") as folder:
-        channel = audio_table(host, table, voices, folder, microphone=microphone, speaker=speaker,
-                              caption=lambda line: None, echo=lambda line: None)
-        outcome = play(game_args(folder, "genus6", "trivial", ["Ann", "Ben"], seed,
-                                 [str(p) for p in paths], verbosity="short"), channel=channel)
+        channel = audio_table(
+            host,
+            table,
+            voices,
+            folder,
+            microphone=microphone,
+            speaker=speaker,
+            caption=lambda line: None,
+            echo=lambda line: None,
+        )
+        outcome = play(
+            game_args(
+                folder,
+                "genus6",
+                "trivial",
+                ["Ann", "Ben"],
+                seed,
+                [str(p) for p in paths],
+                verbosity="short",
+            ),
+            channel=channel,
+        )
     speaker.close()
     return timeline, table, outcome, host.settings
 
@@ -152,42 +171,55 @@ def percentile(values, q):
 
 
 def report(timeline: Timeline, settings) -> None:
-    for kind, silence in (("answer", settings.answer_silence),
-                          ("command/choice", settings.command_silence)):
-        turns = [t for t in timeline.turns
-                 if (t["kind"] == "answer") == (kind == "answer")]
+    for kind, silence in (
+        ("answer", settings.answer_silence),
+        ("command/choice", settings.command_silence),
+    ):
+        turns = [t for t in timeline.turns if (t["kind"] == "answer") == (kind == "answer")]
         if not turns:
             continue
         beyond = [t["total"] - silence for t in turns]
-        print(f"\n{kind}s: {len(turns)} utterances, configured end-of-speech silence {silence:.2f} s")
-        print(f"  speech end -> host's first sample: p50 {percentile([t['total'] for t in turns], 50):.3f} s, "
-              f"p95 {percentile([t['total'] for t in turns], 95):.3f} s")
-        print(f"  beyond the silence:                p50 {percentile(beyond, 50) * 1000:.0f} ms, "
-              f"p95 {percentile(beyond, 95) * 1000:.0f} ms (target <= 300 ms at p95)")
+        print(
+            f"\n{kind}s: {len(turns)} utterances, configured end-of-speech silence {silence:.2f} s"
+        )
+        print(
+            f"  speech end -> host's first sample: p50 {percentile([t['total'] for t in turns], 50):.3f} s, "
+            f"p95 {percentile([t['total'] for t in turns], 95):.3f} s"
+        )
+        print(
+            f"  beyond the silence:                p50 {percentile(beyond, 50) * 1000:.0f} ms, "
+            f"p95 {percentile(beyond, 95) * 1000:.0f} ms (target <= 300 ms at p95)"
+        )
         print("  split (ms)        p50     p95    mean")
         for stage in STAGES:
             values = [t[stage] * 1000 for t in turns]
-            print(f"  {stage:<15} {percentile(values, 50):7.0f} {percentile(values, 95):7.0f} "
-                  f"{statistics.mean(values):7.0f}")
+            print(
+                f"  {stage:<15} {percentile(values, 50):7.0f} {percentile(values, 95):7.0f} "
+                f"{statistics.mean(values):7.0f}"
+            )
 
 
 def startup() -> None:
     """Seconds from starting a fresh process to the host's first sample."""
     started = time.monotonic()
-    child = subprocess.Popen([sys.executable, __file__, "--startup-child"], stdout=subprocess.PIPE,
-                             text=True, cwd=ROOT)
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--startup-child"], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
     for line in child.stdout:
         if line.startswith("FIRST_SAMPLE"):
-            print(f"\nstart-up: {time.monotonic() - started:.2f} s from a fresh process to the "
-                  "host's first spoken sample (imports, PocketSphinx, synthesizer, decks, game)")
+            print(
+                f"\nstart-up: {time.monotonic() - started:.2f} s from a fresh process to the "
+                "host's first spoken sample (imports, PocketSphinx, synthesizer, decks, game)"
+            )
             break
     child.kill()
     child.wait()
 
 
 def memory() -> None:
-    child = subprocess.run([sys.executable, __file__, "--game-child"], capture_output=True,
-                           text=True, cwd=ROOT)
+    child = subprocess.run(
+        [sys.executable, __file__, "--game-child"], capture_output=True, text=True, cwd=ROOT
+    )
     print("\n" + (child.stdout.strip() or child.stderr.strip()[-500:]))
 
 
@@ -206,9 +238,11 @@ def main() -> None:
         started = time.monotonic()
         timeline, table, outcome, _ = run_game(None, paced=False, seed=7)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"whole game by audio (genus6 trivial, unpaced): {outcome} after {table.answers} "
-              f"questions, {table.lines} lines, {time.monotonic() - started:.0f} s; "
-              f"peak memory (max RSS) {peak:.0f} MB")
+        print(
+            f"whole game by audio (genus6 trivial, unpaced): {outcome} after {table.answers} "
+            f"questions, {table.lines} lines, {time.monotonic() - started:.0f} s; "
+            f"peak memory (max RSS) {peak:.0f} MB"
+        )
         return
     print(f"turnaround: a genus6 trivial game by audio, paced microphone, {args.answers} answers")
     started = time.monotonic()

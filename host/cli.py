@@ -14,13 +14,13 @@ import sys
 from host.errors import UserError
 
 COMMAND_MODULES = [
-    "host.table.commands",      # play
-    "host.rules.commands",      # replay
-    "host.judge.commands",      # judge
-    "host.cards.commands",      # deck check / stats / import
-    "host.speech.commands",     # devices, transcribe, models
-    "host.advisor.commands",    # solve, simulate
-    "host.demo.commands",       # demo
+    "host.table.commands",  # play
+    "host.rules.commands",  # replay
+    "host.judge.commands",  # judge
+    "host.cards.commands",  # deck check / stats / import
+    "host.speech.commands",  # devices, transcribe, models
+    "host.advisor.commands",  # solve, simulate
+    "host.demo.commands",  # demo
 ]
 
 

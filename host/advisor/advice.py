@@ -19,20 +19,20 @@ from host.rules.editions import Rules
 from host.rules.engine import Engine
 
 PRIOR_RIGHT, PRIOR_WRONG = 2, 2
-CLOSE = 0.05            # differences below this (turns or cards) are not worth a mention
+CLOSE = 0.05  # differences below this (turns or cards) are not worth a mention
 ADVISED_PROMPTS = ("move", "category", "jump", "pick")
 
 
 @dataclass(frozen=True)
 class Ranked:
-    choice: object        # the action's value: a space id, a category id, True/False, an index
-    name: str             # how the sentence names it
-    cost: float           # expected turns (co-op: cards) still to come after choosing it
+    choice: object  # the action's value: a space id, a category id, True/False, an index
+    name: str  # how the sentence names it
+    cost: float  # expected turns (co-op: cards) still to come after choosing it
 
 
 @dataclass(frozen=True)
 class Advice:
-    ranked: tuple[Ranked, ...]    # best first; empty when there is nothing to advise on
+    ranked: tuple[Ranked, ...]  # best first; empty when there is nothing to advise on
     sentence: str
 
     @property
@@ -42,19 +42,22 @@ class Advice:
 
 # ------------------------------------------------------------- strengths
 
+
 def estimated_p(strengths) -> tuple[float, ...]:
     """Posterior mean chance per category from {category: (right, asked)}."""
     result = []
     for category in CATEGORIES:
         right, asked = (strengths or {}).get(category, (0, 0))
         result.append((right + PRIOR_RIGHT) / (asked + PRIOR_RIGHT + PRIOR_WRONG))
-    return tuple(round(x, 2) for x in result)   # rounded: nearby chances share a solution
+    return tuple(round(x, 2) for x in result)  # rounded: nearby chances share a solution
 
 
 # ---------------------------------------------------------------- advice
 
-def advise(rules: Rules, state: dict, side_name: str, strengths=None,
-           labels: dict[int, str] | None = None) -> Advice:
+
+def advise(
+    rules: Rules, state: dict, side_name: str, strengths=None, labels: dict[int, str] | None = None
+) -> Advice:
     """Advice for `side_name` (a side or one of its members) at the current prompt.
 
     `strengths`: {category: (right, asked)} for that side this game. `labels`:
@@ -74,16 +77,23 @@ def advise(rules: Rules, state: dict, side_name: str, strengths=None,
     wedges, ruby = side["wedges"], state["ruby_holder"] == index
     words = _Words(rules, side, ruby, strengths or {}, labels or {})
     if prompt["type"] == "move":
-        ranked = [Ranked(t, words.destination(t), solution.landing_value(t, wedges, ruby))
-                  for t in prompt["options"]]
+        ranked = [
+            Ranked(t, words.destination(t), solution.landing_value(t, wedges, ruby))
+            for t in prompt["options"]
+        ]
     elif prompt["type"] == "category" and prompt["purpose"] == "ruby_final":
         # one question a turn until one is right: (1 - p) / p turns lost on average
         ranked = [Ranked(c, rules.names[c], (1 - p[i]) / p[i]) for i, c in enumerate(CATEGORIES)]
     else:
-        offered = [o for o in build_model(rules).options_at(side["space"], wedges)
-                   if o.label and o.label[0] == prompt["type"]]
-        ranked = [Ranked(o.label[1], words.option(o), solution.option_value(o, wedges, ruby))
-                  for o in offered]
+        offered = [
+            o
+            for o in build_model(rules).options_at(side["space"], wedges)
+            if o.label and o.label[0] == prompt["type"]
+        ]
+        ranked = [
+            Ranked(o.label[1], words.option(o), solution.option_value(o, wedges, ruby))
+            for o in offered
+        ]
     ranked.sort(key=lambda r: r.cost)
     unit = "cards" if rules.coop else "turns"
     return Advice(tuple(ranked), words.sentence(ranked, prompt, solution, unit))
@@ -130,22 +140,33 @@ class _Words:
         space = self.board.space(space_id)
         kind = space.kind
         if kind == "hq":
-            return (f"the {self.name(space.category)} wedge" if self.needed(space.category)
-                    else f"{self.name(space.category)} headquarters")
+            return (
+                f"the {self.name(space.category)} wedge"
+                if self.needed(space.category)
+                else f"{self.name(space.category)} headquarters"
+            )
         if kind == "category":
             return f"{_a(self.name(space.category))} question at space {space_id}"
         if kind in ("jumper", "steal"):
-            return f"the {self.name(space.category)} {'jumper' if kind == 'jumper' else 'steal space'}"
+            return (
+                f"the {self.name(space.category)} {'jumper' if kind == 'jumper' else 'steal space'}"
+            )
         if kind == "split":
             return f"the {self.name(space.split[0])} or {self.name(space.split[1])} split"
-        return {"roll_again": f"roll again at {space_id}", "wild": "the wild space",
-                "ruby": "a Ruby space"}.get(kind, "the hub")
+        return {
+            "roll_again": f"roll again at {space_id}",
+            "wild": "the wild space",
+            "ruby": "a Ruby space",
+        }.get(kind, "the hub")
 
     def option(self, option: Option) -> str:
         if option.label[0] == "jump":
             target = self.board.space(option.space)
-            return (f"jump to {self.destination(target.id)}" if option.label[1]
-                    else "stay and answer here")
+            return (
+                f"jump to {self.destination(target.id)}"
+                if option.label[1]
+                else "stay and answer here"
+            )
         return self.name(CATEGORIES[option.category])
 
     # -------------------------------------------------------------- why
@@ -183,8 +204,10 @@ class _Words:
             return f"a right Ruby answer takes the Ruby, and {self.record(category)}"
         if len(options) > 1 and best.label[0] == "category":
             prize = " for a wedge" if best.wedge and self.needed(category) else ""
-            return f"you choose the category{prize}; your best is {self.name(category)}: " \
-                   f"{self.record(category)}"
+            return (
+                f"you choose the category{prize}; your best is {self.name(category)}: "
+                f"{self.record(category)}"
+            )
         if best.label and best.label[0] == "jump" and best.label[1]:
             return f"jump to the {self.name(category)} wedge; {self.record(category)}"
         if best.wedge and self.needed(category):
@@ -196,16 +219,24 @@ class _Words:
         goal, steps = self._nearest_goal(space_id)
         if goal is None:
             return self.record(category)
-        where = "the hub" if goal == HUB else f"the {self.name(self.board.space(goal).category)} wedge"
-        reach = f"{_a(str(steps))} from there reaches {where}" if steps <= 6 else \
-            f"it is {steps} spaces from {where}"
+        where = (
+            "the hub" if goal == HUB else f"the {self.name(self.board.space(goal).category)} wedge"
+        )
+        reach = (
+            f"{_a(str(steps))} from there reaches {where}"
+            if steps <= 6
+            else f"it is {steps} spaces from {where}"
+        )
         return f"{self.record(category)}, and {reach}"
 
     def _nearest_goal(self, start: int) -> tuple[int | None, int]:
         """The nearest space the player is heading for, by steps along the board."""
         six = len(self.side["wedges"]) == len(CATEGORIES)
-        goals = {HUB} if six else {s.id for s in self.board.spaces
-                                    if s.kind == "hq" and self.needed(s.category)}
+        goals = (
+            {HUB}
+            if six
+            else {s.id for s in self.board.spaces if s.kind == "hq" and self.needed(s.category)}
+        )
         seen, frontier, steps = {start}, [start], 0
         while frontier and goals:
             steps += 1

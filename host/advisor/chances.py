@@ -5,7 +5,7 @@ from __future__ import annotations
 from host.errors import UserError
 from host.rules.board import CATEGORIES
 
-LOWEST_P = 0.05          # below this the expected game is thousands of turns: refuse
+LOWEST_P = 0.05  # below this the expected game is thousands of turns: refuse
 
 
 def parse_p(text: str) -> tuple[float, ...]:
@@ -18,15 +18,17 @@ def parse_p(text: str) -> tuple[float, ...]:
         try:
             value = float(number)
         except ValueError:
-            raise UserError(f"--p: {number!r} is not a number (write 0.7 or history=0.8,...)") \
-                from None
+            raise UserError(
+                f"--p: {number!r} is not a number (write 0.7 or history=0.8,...)"
+            ) from None
         if not eq:
             default = value
         elif name.strip() in CATEGORIES:
             given[name.strip()] = value
         else:
-            raise UserError(f"--p: unknown category {name.strip()!r} "
-                            f"(categories: {', '.join(CATEGORIES)})")
+            raise UserError(
+                f"--p: unknown category {name.strip()!r} (categories: {', '.join(CATEGORIES)})"
+            )
     if default is None and not given:
         raise UserError("--p needs a chance of a right answer, e.g. 0.7")
     p = tuple(given.get(c, 0.5 if default is None else default) for c in CATEGORIES)
@@ -39,6 +41,8 @@ def check_p(p) -> tuple[float, ...]:
         raise UserError(f"need one chance per category ({len(CATEGORIES)}), got {len(p)}")
     for category, value in zip(CATEGORIES, p):
         if not LOWEST_P <= value <= 1:
-            raise UserError(f"chance of a right answer in {category} must be between "
-                            f"{LOWEST_P} and 1, not {value}")
+            raise UserError(
+                f"chance of a right answer in {category} must be between "
+                f"{LOWEST_P} and 1, not {value}"
+            )
     return p

@@ -13,27 +13,41 @@ DEFAULT_PLAYERS = 3
 
 def register(subparsers) -> None:
     solve = subparsers.add_parser(
-        "solve", help="exact expected length of a one-player game (turns; co-op: cards)")
+        "solve", help="exact expected length of a one-player game (turns; co-op: cards)"
+    )
     solve.add_argument("--edition", default="classic")
     solve.add_argument("--mode", default=None, help="default: the edition's first mode")
-    solve.add_argument("--p", default="0.75",
-                       help="chance of a right answer: 0.75, or per category "
-                            "'history=0.8,science=0.6' (others 0.5, or a bare number)")
+    solve.add_argument(
+        "--p",
+        default="0.75",
+        help="chance of a right answer: 0.75, or per category "
+        "'history=0.8,science=0.6' (others 0.5, or a bare number)",
+    )
     solve.set_defaults(func=run_solve)
 
     simulate = subparsers.add_parser(
-        "simulate", help="many games of simulated players: length in turns, questions, minutes")
+        "simulate", help="many games of simulated players: length in turns, questions, minutes"
+    )
     simulate.add_argument("--edition", default=None, help="default: every edition")
     simulate.add_argument("--mode", default=None, help="default: every mode of the edition")
-    simulate.add_argument("--p", default="0.6", help="every player's chance of a right answer "
-                                                     "(as for solve)")
+    simulate.add_argument(
+        "--p", default="0.6", help="every player's chance of a right answer (as for solve)"
+    )
     simulate.add_argument("--policy", default="optimal", help="random, greedy or optimal")
-    simulate.add_argument("--players", type=int, default=DEFAULT_PLAYERS,
-                          help="players per game (co-op: around the one table)")
+    simulate.add_argument(
+        "--players",
+        type=int,
+        default=DEFAULT_PLAYERS,
+        help="players per game (co-op: around the one table)",
+    )
     simulate.add_argument("--games", type=int, default=DEFAULT_GAMES)
     simulate.add_argument("--seed", type=int, default=1)
-    simulate.add_argument("--seconds-per-question", type=float, default=None,
-                          help="for the minutes estimate (default 30)")
+    simulate.add_argument(
+        "--seconds-per-question",
+        type=float,
+        default=None,
+        help="for the minutes estimate (default 30)",
+    )
     simulate.set_defaults(func=run_simulate)
 
 
@@ -47,17 +61,22 @@ def run_solve(args) -> int:
     p = parse_p(args.p)
     solution = solve(rules, p)
     unit = "cards" if solution.model.objective == "cards" else "turns"
-    result = {"edition": rules.edition, "mode": rules.mode, "p": dict(zip(CATEGORIES, p)),
-              f"expected_{unit}": round(solution.start_value(), 4),
-              "iterations": solution.iterations, "seconds": round(solution.seconds, 3)}
+    result = {
+        "edition": rules.edition,
+        "mode": rules.mode,
+        "p": dict(zip(CATEGORIES, p)),
+        f"expected_{unit}": round(solution.start_value(), 4),
+        "iterations": solution.iterations,
+        "seconds": round(solution.seconds, 3),
+    }
     _print(result)
     return 0
 
 
 def run_simulate(args) -> int:
+    from host.advisor.chances import parse_p
     from host.advisor.policies import POLICIES
     from host.advisor.simulation import SECONDS_PER_QUESTION, play_games, summarise
-    from host.advisor.chances import parse_p
     from host.rules.editions import edition_names, load_rules, mode_names
 
     if args.policy not in POLICIES:
@@ -76,17 +95,24 @@ def run_simulate(args) -> int:
     catalog = _catalog()
     results = []
     for edition in editions:
-        load_rules(edition)   # a clear error for an unknown edition
-        for mode in ([args.mode] if args.mode else mode_names(edition)):
+        load_rules(edition)  # a clear error for an unknown edition
+        for mode in [args.mode] if args.mode else mode_names(edition):
             rules = load_rules(edition, mode)
             players = args.players
             if not rules.coop and players < 2:
-                players = 2   # one player alone is the co-op challenge; competitive needs two
+                players = 2  # one player alone is the co-op challenge; competitive needs two
             records = play_games(rules, catalog, players, p, args.policy, args.games, args.seed)
-            results.append({"edition": edition, "mode": mode, "players": players,
-                            **summarise(records, seconds)})
-    _print({"policy": args.policy, "p": args.p, "seconds_per_question": seconds,
-            "results": results})
+            results.append(
+                {
+                    "edition": edition,
+                    "mode": mode,
+                    "players": players,
+                    **summarise(records, seconds),
+                }
+            )
+    _print(
+        {"policy": args.policy, "p": args.p, "seconds_per_question": seconds, "results": results}
+    )
     return 0
 
 

@@ -23,25 +23,25 @@ from dataclasses import dataclass
 from host.rules.board import CATEGORIES, HUB, SPACE_COUNT
 from host.rules.editions import Rules
 
-FULL = (1 << len(CATEGORIES)) - 1   # the mask of all six wedges
+FULL = (1 << len(CATEGORIES)) - 1  # the mask of all six wedges
 
 
 @dataclass(frozen=True)
 class Option:
-    kind: str                  # roll, question, ruby, final
-    space: int                 # where the piece ends up (a jump moves it)
-    category: int = -1         # index into CATEGORIES; -1 for roll and final
-    wedge: bool = False        # a right answer earns an unowned wedge
-    label: tuple = ()          # the engine's choice that takes it: ("category", c), ("jump", yes), ...
+    kind: str  # roll, question, ruby, final
+    space: int  # where the piece ends up (a jump moves it)
+    category: int = -1  # index into CATEGORIES; -1 for roll and final
+    wedge: bool = False  # a right answer earns an unowned wedge
+    label: tuple = ()  # the engine's choice that takes it: ("category", c), ("jump", yes), ...
 
 
 @dataclass(frozen=True)
 class Model:
     rules: Rules
-    objective: str                              # "turns" or "cards" (co-op)
-    ruby: bool                                  # the state carries "holds the Ruby"
-    landing: tuple[tuple[Option, ...], ...]     # per space, before six wedges
-    landing_final: tuple[tuple[Option, ...], ...] | None   # with six wedges, rolling to the hub
+    objective: str  # "turns" or "cards" (co-op)
+    ruby: bool  # the state carries "holds the Ruby"
+    landing: tuple[tuple[Option, ...], ...]  # per space, before six wedges
+    landing_final: tuple[tuple[Option, ...], ...] | None  # with six wedges, rolling to the hub
 
     @property
     def rolls_with_six(self) -> bool:
@@ -79,8 +79,13 @@ def _build(rules: Rules) -> Model:
     final = None
     if rules.sixth_wedge == "walk_to_hub" and rules.final != "none":
         final = tuple(_landing(rules, board.space(t), final=True) for t in range(SPACE_COUNT))
-    return Model(rules=rules, objective="cards" if rules.coop else "turns",
-                 ruby=rules.final == "ruby", landing=landing, landing_final=final)
+    return Model(
+        rules=rules,
+        objective="cards" if rules.coop else "turns",
+        ruby=rules.final == "ruby",
+        landing=landing,
+        landing_final=final,
+    )
 
 
 def _wedge_on(rules: Rules, kind: str) -> bool:
@@ -93,8 +98,9 @@ def _wedge_on(rules: Rules, kind: str) -> bool:
 
 
 def _categories(space: int, wedge: bool, kind: str = "question") -> tuple[Option, ...]:
-    return tuple(Option(kind, space, c, wedge, ("category", CATEGORIES[c]))
-                 for c in range(len(CATEGORIES)))
+    return tuple(
+        Option(kind, space, c, wedge, ("category", CATEGORIES[c])) for c in range(len(CATEGORIES))
+    )
 
 
 def _landing(rules: Rules, space, final: bool) -> tuple[Option, ...]:
@@ -106,13 +112,27 @@ def _landing(rules: Rules, space, final: bool) -> tuple[Option, ...]:
         return (Option("question", here, CATEGORIES.index(space.category), _wedge_on(rules, kind)),)
     if kind == "jumper":
         target = rules.board.space(space.target)
-        return (Option("question", target.id, CATEGORIES.index(target.category),
-                       _wedge_on(rules, "hq"), ("jump", True)),
-                Option("question", here, CATEGORIES.index(space.category),
-                       _wedge_on(rules, "category"), ("jump", False)))
+        return (
+            Option(
+                "question",
+                target.id,
+                CATEGORIES.index(target.category),
+                _wedge_on(rules, "hq"),
+                ("jump", True),
+            ),
+            Option(
+                "question",
+                here,
+                CATEGORIES.index(space.category),
+                _wedge_on(rules, "category"),
+                ("jump", False),
+            ),
+        )
     if kind == "split":
-        return tuple(Option("question", here, CATEGORIES.index(c), _wedge_on(rules, "split"),
-                            ("pick", i)) for i, c in enumerate(space.split))
+        return tuple(
+            Option("question", here, CATEGORIES.index(c), _wedge_on(rules, "split"), ("pick", i))
+            for i, c in enumerate(space.split)
+        )
     if kind == "wild":
         return _categories(here, rules.wedge_on == "any")
     if kind == "ruby":
@@ -124,6 +144,6 @@ def _landing(rules: Rules, space, final: bool) -> tuple[Option, ...]:
     role = rules.board.hub_role
     if role == "ruby":
         return _categories(HUB, False, "ruby")
-    if role == "all_play":   # one player alone: the lander claims; a right answer earns the wedge
+    if role == "all_play":  # one player alone: the lander claims; a right answer earns the wedge
         return _categories(HUB, True)
     return _categories(HUB, rules.wedge_on == "any")

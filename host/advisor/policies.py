@@ -27,7 +27,7 @@ PROMPT_VALUE_KEY = {"category": "category", "jump": "yes", "pick": "index"}
 
 
 class RandomChooser:
-    takes_part_at_random = True     # in All-Play claims and steals
+    takes_part_at_random = True  # in All-Play claims and steals
 
     def __init__(self, rules: Rules, skill: tuple[float, ...]):
         self.model: Model = build_model(rules)
@@ -45,11 +45,14 @@ class GreedyChooser(RandomChooser):
 
     def option_score(self, option: Option, wedges, ruby: bool) -> float:
         if option.kind == "final":
-            return -min(self.skill)          # the opponents pick the weakest category
+            return -min(self.skill)  # the opponents pick the weakest category
         if option.kind == "ruby" and not ruby:
             return -self.skill[option.category]
-        if option.kind == "question" and option.wedge \
-                and not mask_of(wedges) >> option.category & 1:
+        if (
+            option.kind == "question"
+            and option.wedge
+            and not mask_of(wedges) >> option.category & 1
+        ):
             return -self.skill[option.category]
         return 0.0
 
@@ -79,8 +82,13 @@ class SimulatedTable:
     random ones at random. The lander claims first.
     """
 
-    def __init__(self, rules: Rules, skills: dict[str, tuple[float, ...]],
-                 choosers: dict[str, RandomChooser], rng: random.Random):
+    def __init__(
+        self,
+        rules: Rules,
+        skills: dict[str, tuple[float, ...]],
+        choosers: dict[str, RandomChooser],
+        rng: random.Random,
+    ):
         self.rules = rules
         self.skills = skills
         self.choosers = choosers
@@ -97,8 +105,9 @@ class SimulatedTable:
             return {"type": "answer", "correct": rng.random() < skill}
         if kind in ("claims", "steal"):
             return {"type": kind, "sides": self._volunteers(prompt)}
-        index, side = next((i, s) for i, s in enumerate(state["sides"])
-                           if s["name"] == prompt["side"])
+        index, side = next(
+            (i, s) for i, s in enumerate(state["sides"]) if s["name"] == prompt["side"]
+        )
         wedges, ruby = side["wedges"], state["ruby_holder"] == index
         choose = self.choosers[side["name"]]
         if kind == "move":
@@ -109,8 +118,11 @@ class SimulatedTable:
             pick = min if prompt["chooser"] == "opponents" else max
             chosen = pick(range(len(CATEGORIES)), key=lambda c: (skill[c], rng.random()))
             return {"type": "category", "category": CATEGORIES[chosen]}
-        offered = [o for o in choose.model.options_at(side["space"], wedges)
-                   if o.label and o.label[0] == kind]
+        offered = [
+            o
+            for o in choose.model.options_at(side["space"], wedges)
+            if o.label and o.label[0] == kind
+        ]
         best = self._best(offered, lambda o: choose.option_score(o, wedges, ruby))
         return {"type": kind, PROMPT_VALUE_KEY[kind]: best.label[1]}
 
@@ -124,13 +136,16 @@ class SimulatedTable:
         if prompt["type"] == "claims" and prompt["side"] in names:
             names.remove(prompt["side"])
             names.insert(0, prompt["side"])
-        return [n for n in names
-                if not self.choosers[n].takes_part_at_random or self.rng.random() < 0.5]
+        return [
+            n for n in names if not self.choosers[n].takes_part_at_random or self.rng.random() < 0.5
+        ]
 
 
-def simulated_table(rules: Rules, skills: dict[str, tuple[float, ...]], policy,
-                    rng: random.Random) -> SimulatedTable:
+def simulated_table(
+    rules: Rules, skills: dict[str, tuple[float, ...]], policy, rng: random.Random
+) -> SimulatedTable:
     """`policy`: a name for every side, or a dict side -> name."""
     policies = policy if isinstance(policy, dict) else {name: policy for name in skills}
-    return SimulatedTable(rules, skills,
-                          {n: CHOOSERS[policies[n]](rules, skills[n]) for n in skills}, rng)
+    return SimulatedTable(
+        rules, skills, {n: CHOOSERS[policies[n]](rules, skills[n]) for n in skills}, rng
+    )

@@ -16,32 +16,32 @@ tolerance; the result is exact up to that tolerance, no sampling involved.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
-from dataclasses import dataclass, field
 
 import numpy as np
 
-from host.advisor.model import FULL, Model, Option, build_model, mask_of
 from host.advisor.chances import check_p
+from host.advisor.model import FULL, Model, Option, build_model, mask_of
 from host.errors import UserError
 from host.rules.board import CATEGORIES, HUB, SPACE_COUNT
 from host.rules.editions import Rules, load_rules
 from host.rules.movement import MAX_ROLL
 
-TOLERANCE = 1e-10        # relative to the largest value of the layer
+TOLERANCE = 1e-10  # relative to the largest value of the layer
 MAX_ITERATIONS = 200_000
 
 
 @dataclass
 class Solution:
     model: Model
-    p: tuple[float, ...]                    # per category, in CATEGORIES order
-    values: np.ndarray                      # R: (SPACE_COUNT, columns); NaN where no roll is made
-    option_values: np.ndarray               # (options, columns): cost from taking each option
+    p: tuple[float, ...]  # per category, in CATEGORIES order
+    values: np.ndarray  # R: (SPACE_COUNT, columns); NaN where no roll is made
+    option_values: np.ndarray  # (options, columns): cost from taking each option
     options: tuple[Option, ...]
-    option_rows: dict = field(repr=False)   # Option -> row of option_values
-    landing_values: np.ndarray = None       # (SPACE_COUNT, columns): best option on landing
+    option_rows: dict = field(repr=False)  # Option -> row of option_values
+    landing_values: np.ndarray = None  # (SPACE_COUNT, columns): best option on landing
     iterations: int = 0
     seconds: float = 0.0
 
@@ -96,7 +96,7 @@ def solve(rules: Rules, p) -> Solution:
     tables = _Tables(model, p)
     iterations = sum(tables.solve_layer(layer) for layer in tables.layers())
     values = tables.values
-    if not model.rolls_with_six:    # six wedges: the game ends or the piece waits at the hub
+    if not model.rolls_with_six:  # six wedges: the game ends or the piece waits at the hub
         values[:, [_column(FULL, r, model.ruby) for r in (False, True)]] = np.nan
     option_values = np.empty((len(tables.options), tables.columns))
     landing_values = np.empty((SPACE_COUNT, tables.columns))
@@ -104,18 +104,26 @@ def solve(rules: Rules, p) -> Solution:
         option_values[:, layer.cols] = tables.option_costs(layer)
         rows = tables.landing_rows[1 if layer.final else 0]
         landing_values[:, layer.cols] = option_values[:, layer.cols][rows].min(axis=1)
-    solution = Solution(model, p, values, option_values, tables.options,
-                        {o: i for i, o in enumerate(tables.options)}, landing_values, iterations)
+    solution = Solution(
+        model,
+        p,
+        values,
+        option_values,
+        tables.options,
+        {o: i for i, o in enumerate(tables.options)},
+        landing_values,
+        iterations,
+    )
     solution.seconds = time.perf_counter() - started
     return solution
 
 
 @dataclass
 class _Layer:
-    cols: np.ndarray          # columns solved together
-    final: bool               # six wedges, rolling for the hub (classic rule 8)
-    right_fixed: np.ndarray   # (options, cols) cost after a right answer, where it is known
-    use_here: np.ndarray      # (options, cols) a right answer leaves the column unchanged
+    cols: np.ndarray  # columns solved together
+    final: bool  # six wedges, rolling for the hub (classic rule 8)
+    right_fixed: np.ndarray  # (options, cols) cost after a right answer, where it is known
+    use_here: np.ndarray  # (options, cols) a right answer leaves the column unchanged
 
 
 class _Tables:
@@ -126,7 +134,7 @@ class _Tables:
         self.p = np.array(p)
         self.has_ruby = model.ruby
         self.columns = (FULL + 1) * (2 if self.has_ruby else 1)
-        self.values = np.zeros((SPACE_COUNT, self.columns))     # R, filled layer by layer
+        self.values = np.zeros((SPACE_COUNT, self.columns))  # R, filled layer by layer
         turns = model.objective == "turns"
         self.question_cost = 0.0 if turns else 1.0
         self.wrong_cost = 1.0 if turns else 0.0
@@ -140,14 +148,22 @@ class _Tables:
         self.space = np.array([o.space for o in opts])
         self.category = np.array([max(o.category, 0) for o in opts])
         self.wedge = np.array([o.wedge for o in opts])
-        self.p_right = np.where(self.kind == "final", self.final_p,
-                                np.where(self.kind == "roll", 1.0, self.p[self.category]))
+        self.p_right = np.where(
+            self.kind == "final",
+            self.final_p,
+            np.where(self.kind == "roll", 1.0, self.p[self.category]),
+        )
         self.cost = np.where(self.kind == "roll", 0.0, self.question_cost)[:, None]
-        self.landing_rows = [self._pad([[rows[o] for o in space] for space in table])
-                             for table in tables]
-        self.moves = self._pad([rules.moves.destinations(s, r)
-                                for s in range(SPACE_COUNT) for r in range(1, MAX_ROLL + 1)]
-                               ).reshape(SPACE_COUNT, MAX_ROLL, -1)
+        self.landing_rows = [
+            self._pad([[rows[o] for o in space] for space in table]) for table in tables
+        ]
+        self.moves = self._pad(
+            [
+                rules.moves.destinations(s, r)
+                for s in range(SPACE_COUNT)
+                for r in range(1, MAX_ROLL + 1)
+            ]
+        ).reshape(SPACE_COUNT, MAX_ROLL, -1)
 
     @staticmethod
     def _pad(lists) -> np.ndarray:
@@ -163,18 +179,23 @@ class _Tables:
             final = count == len(CATEGORIES)
             if final and not self.model.rolls_with_six and not all_columns:
                 continue
-            cols = np.array([_column(m, r, self.has_ruby) for m in masks
-                             for r in ((False, True) if self.has_ruby else (False,))])
+            cols = np.array(
+                [
+                    _column(m, r, self.has_ruby)
+                    for m in masks
+                    for r in ((False, True) if self.has_ruby else (False,))
+                ]
+            )
             yield self._layer(cols, final and self.model.rolls_with_six)
 
     def _layer(self, cols: np.ndarray, final: bool) -> _Layer:
         masks = cols // 2 if self.has_ruby else cols
         ruby = (cols % 2 == 1) if self.has_ruby else np.zeros(len(cols), bool)
-        owned = (masks[None, :] >> self.category[:, None]) & 1 == 1        # (options, cols)
+        owned = (masks[None, :] >> self.category[:, None]) & 1 == 1  # (options, cols)
         wins = self.wedge[:, None] & ~owned & (self.kind == "question")[:, None]
         right_fixed = np.zeros((len(self.options), len(cols)))
         up = masks[None, :] | (1 << self.category[:, None])
-        for (o, j) in zip(*np.nonzero(wins)):
+        for o, j in zip(*np.nonzero(wins)):
             right_fixed[o, j] = self._after_wedge(self.space[o], up[o, j], bool(ruby[j]))
         use_here = (self.kind == "roll")[:, None] | ((self.kind == "question")[:, None] & ~wins)
         return _Layer(cols, final, right_fixed, use_here)
@@ -186,18 +207,18 @@ class _Tables:
             ends_turn = self.wrong_cost if rules.wedge_ends_turn else 0.0
             return ends_turn + self.values[space, _column(mask, ruby, self.has_ruby)]
         if rules.final == "none":
-            return 0.0                                   # co-op: done
+            return 0.0  # co-op: done
         if self.model.rolls_with_six:
             return self.values[space, _column(mask, ruby, self.has_ruby)]
         if rules.final == "ruby" and ruby:
-            return 0.0                                   # rule 23: six wedges and the Ruby
+            return 0.0  # rule 23: six wedges and the Ruby
         # rules 18, 23: the turn ends; then one final question a turn until one is right
         return self.wrong_cost * (1.0 + (1.0 - self.final_p) / self.final_p)
 
     def option_costs(self, layer: _Layer) -> np.ndarray:
         """Cost to come of every option for the layer's columns, given R so far."""
         values = self.values
-        here = values[:, layer.cols][self.space]                             # (options, cols)
+        here = values[:, layer.cols][self.space]  # (options, cols)
         right = np.where(layer.use_here, here, layer.right_fixed)
         if self.has_ruby:
             with_ruby = values[:, layer.cols | 1][self.space]
@@ -210,14 +231,16 @@ class _Tables:
         values = self.values
         rows = self.landing_rows[1 if layer.final else 0]
         for iteration in range(1, MAX_ITERATIONS + 1):
-            landing = self.option_costs(layer)[rows].min(axis=1)      # (spaces, cols)
+            landing = self.option_costs(layer)[rows].min(axis=1)  # (spaces, cols)
             new = landing[self.moves].min(axis=2).mean(axis=1)
             change = np.abs(new - values[:, layer.cols]).max()
             values[:, layer.cols] = new
             if change <= TOLERANCE * max(1.0, new.max()):
                 return iteration
-        raise UserError(f"the solver did not settle in {MAX_ITERATIONS} iterations; "
-                        f"are the chances of a right answer very small?")
+        raise UserError(
+            f"the solver did not settle in {MAX_ITERATIONS} iterations; "
+            f"are the chances of a right answer very small?"
+        )
 
 
 def solved(rules: Rules, skill: tuple[float, ...]) -> Solution:

@@ -9,15 +9,22 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable
 
 import yaml
 
-from host.cards.deck import (Deck, ParseResult, Problem, Question, deck_source, duplicate_card_ids,
-                             parse_deck_file)
+from host.cards.deck import (
+    Deck,
+    ParseResult,
+    Problem,
+    Question,
+    deck_source,
+    duplicate_card_ids,
+    parse_deck_file,
+)
 from host.cards.vocabulary import unknown_words
 from host.errors import UserError
 
@@ -48,8 +55,10 @@ class CheckReport:
     def summary(self) -> str:
         cards = sum(len(d.cards) for d in self.decks)
         questions = sum(len(c.questions) for d in self.decks for c in d.cards)
-        return (f"{len(self.files)} deck file(s), {cards} card(s) and {questions} question(s) loaded: "
-                f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)")
+        return (
+            f"{len(self.files)} deck file(s), {cards} card(s) and {questions} question(s) loaded: "
+            f"{len(self.errors)} error(s), {len(self.warnings)} warning(s)"
+        )
 
 
 def normalised(text: str) -> str:
@@ -61,9 +70,10 @@ def normalised(text: str) -> str:
     return " ".join(re.sub(r"[\W_]+", " ", joined).split())
 
 
-def check_files(paths: Iterable[Path | str],
-                vocabulary_for: Callable[[str], tuple[str, frozenset[str]] | None] | None = None,
-                ) -> CheckReport:
+def check_files(
+    paths: Iterable[Path | str],
+    vocabulary_for: Callable[[str], tuple[str, frozenset[str]] | None] | None = None,
+) -> CheckReport:
     """Check deck files. `vocabulary_for(language)` gives (model name, words)
     of the speech model for that language, or None when there is none."""
     report = CheckReport()
@@ -72,7 +82,9 @@ def check_files(paths: Iterable[Path | str],
         try:
             result: ParseResult = parse_deck_file(path)
         except UserError as error:  # unreadable file: one problem line, go on
-            report.problems.append(Problem(str(path), None, "", str(error).removeprefix(f"{path}: ")))
+            report.problems.append(
+                Problem(str(path), None, "", str(error).removeprefix(f"{path}: "))
+            )
             continue
         report.problems.extend(result.problems)
         if result.deck is not None:
@@ -102,8 +114,14 @@ def duplicate_deck_names(decks: list[Deck]) -> list[Problem]:
     for deck in decks:
         earlier = first_seen.setdefault(deck.name.casefold(), deck)
         if earlier is not deck:
-            problems.append(Problem(deck_source(deck), None, "name",
-                                    f"{deck.name!r} is also the name of {deck_source(earlier)}"))
+            problems.append(
+                Problem(
+                    deck_source(deck),
+                    None,
+                    "name",
+                    f"{deck.name!r} is also the name of {deck_source(earlier)}",
+                )
+            )
     return problems
 
 
@@ -120,8 +138,14 @@ def duplicate_questions(decks: list[Deck]) -> list[Problem]:
                     continue
                 other_deck, other_card, other_category = earlier
                 where = "" if other_deck is deck else f" in {deck_source(other_deck)}"
-                problems.append(Problem(deck_source(deck), card.id, f"questions.{category}.text",
-                                        f"same question as card {other_card} ({other_category}){where}"))
+                problems.append(
+                    Problem(
+                        deck_source(deck),
+                        card.id,
+                        f"questions.{category}.text",
+                        f"same question as card {other_card} ({other_category}){where}",
+                    )
+                )
     return problems
 
 
@@ -132,7 +156,9 @@ def reject_list_problems(deck: Deck) -> list[Problem]:
     for card in deck.cards:
         for category, question in card.questions.items():
             for message in _reject_conflicts(question):
-                problems.append(Problem(deck_source(deck), card.id, f"questions.{category}.reject", message))
+                problems.append(
+                    Problem(deck_source(deck), card.id, f"questions.{category}.reject", message)
+                )
     return problems
 
 
@@ -148,7 +174,7 @@ def _reject_conflicts(question: Question) -> list[str]:
     return messages
 
 
-@lru_cache(maxsize=None)
+@cache
 def misread_patterns() -> tuple[tuple[re.Pattern, str], ...]:
     entries = yaml.safe_load(MISREAD_PATTERNS_FILE.read_text(encoding="utf-8"))
     return tuple((re.compile(e["pattern"]), e["reads_as"]) for e in entries)
@@ -160,23 +186,32 @@ def misread_warnings(deck: Deck) -> list[Problem]:
     problems = []
     for card in deck.cards:
         for category, question in card.questions.items():
-            for field_name, written, spoken in (("text", question.text, question.say),
-                                                ("answer", question.answer, question.say_answer)):
+            for field_name, written, spoken in (
+                ("text", question.text, question.say),
+                ("answer", question.answer, question.say_answer),
+            ):
                 if spoken:
                     continue
                 for pattern, reads_as in misread_patterns():
                     match = pattern.search(written)
                     if match:
                         remedy = "say" if field_name == "text" else "say_answer"
-                        problems.append(Problem(
-                            deck_source(deck), card.id, f"questions.{category}.{field_name}",
-                            f"{match.group()!r} may be read wrongly aloud ({reads_as}); add {remedy}",
-                            "warning"))
+                        problems.append(
+                            Problem(
+                                deck_source(deck),
+                                card.id,
+                                f"questions.{category}.{field_name}",
+                                f"{match.group()!r} may be read wrongly aloud ({reads_as}); add {remedy}",
+                                "warning",
+                            )
+                        )
                         break
     return problems
 
 
-def vocabulary_warnings(deck: Deck, model_name: str, words: frozenset[str]) -> tuple[list[Problem], str | None]:
+def vocabulary_warnings(
+    deck: Deck, model_name: str, words: frozenset[str]
+) -> tuple[list[Problem], str | None]:
     """Warnings for answers the speech model cannot hear: neither the answer nor
     any accept entry is made of words the model knows.
 
@@ -194,10 +229,18 @@ def vocabulary_warnings(deck: Deck, model_name: str, words: frozenset[str]) -> t
             known += len(asked) - len(missing)
             hearable = any(not unknown_words([form], words) for form in forms)
             if missing and not hearable:
-                per_question.append(Problem(
-                    deck_source(deck), card.id, f"questions.{category}.answer",
-                    f"speech model {model_name} does not know: {', '.join(missing)}", "warning"))
+                per_question.append(
+                    Problem(
+                        deck_source(deck),
+                        card.id,
+                        f"questions.{category}.answer",
+                        f"speech model {model_name} does not know: {', '.join(missing)}",
+                        "warning",
+                    )
+                )
     if total and known / total < MIN_KNOWN_SHARE:
-        return [], (f"{deck_source(deck)}: speech model {model_name} knows only {known} of {total} answer "
-                    f"words; it looks like a model for another language, vocabulary not checked")
+        return [], (
+            f"{deck_source(deck)}: speech model {model_name} knows only {known} of {total} answer "
+            f"words; it looks like a model for another language, vocabulary not checked"
+        )
     return per_question, None

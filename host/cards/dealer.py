@@ -39,11 +39,11 @@ class CardCatalog:
 
     standard: tuple[str, ...]
     ruby: tuple[str, ...] = ()
-    true_false: dict[str, frozenset[str]] = field(default_factory=dict)   # card id -> T/F categories
-    years: dict[str, int] = field(default_factory=dict)                   # ruby card id -> year
+    true_false: dict[str, frozenset[str]] = field(default_factory=dict)  # card id -> T/F categories
+    years: dict[str, int] = field(default_factory=dict)  # ruby card id -> year
 
     @classmethod
-    def from_decks(cls, decks) -> "CardCatalog":
+    def from_decks(cls, decks) -> CardCatalog:
         standard, ruby, tf, years = [], [], {}, {}
         for deck in decks:
             for card in deck.cards:
@@ -57,8 +57,9 @@ class CardCatalog:
         return category in self.true_false.get(card_id, ())
 
 
-def new_dealer(handling: str, catalog: CardCatalog, seed: int | None,
-               order: list[str] | None = None) -> dict:
+def new_dealer(
+    handling: str, catalog: CardCatalog, seed: int | None, order: list[str] | None = None
+) -> dict:
     """A fresh dealer state. `order` (card ids) overrides the seeded shuffle,
     so the host can put cards not asked in earlier games first."""
     if handling not in HANDLINGS:
@@ -70,11 +71,16 @@ def new_dealer(handling: str, catalog: CardCatalog, seed: int | None,
         state.update(boxes=[cards[0::2], cards[1::2]], next=0)
     elif handling == "divider_sets":
         size = min(MAX_SET_SIZE, max(1, -(-len(cards) // SETS)))
-        sets = [cards[i:i + size] for i in range(0, len(cards), size)] or [[]]
+        sets = [cards[i : i + size] for i in range(0, len(cards), size)] or [[]]
         holders = [0, 1] if len(sets) > 1 else [0, 0]
-        state.update(sets=sets, holders=holders, queues=[list(sets[h]) for h in holders],
-                     dealt=[0, 0], rested=[i for i in range(len(sets)) if i not in holders],
-                     next=0)
+        state.update(
+            sets=sets,
+            holders=holders,
+            queues=[list(sets[h]) for h in holders],
+            dealt=[0, 0],
+            rested=[i for i in range(len(sets)) if i not in holders],
+            next=0,
+        )
     elif handling == "discard_pile":
         state.update(deck=cards, discard=[])
     else:
@@ -82,8 +88,9 @@ def new_dealer(handling: str, catalog: CardCatalog, seed: int | None,
     return state
 
 
-def draw(state: dict, catalog: CardCatalog, category: str | None,
-         allow_true_false: bool = True) -> str:
+def draw(
+    state: dict, catalog: CardCatalog, category: str | None, allow_true_false: bool = True
+) -> str:
     """Draw a standard card for a question of `category` (None: any, e.g. SPLIT,
     which reads two questions). Mutates and returns the card id."""
     wanted = [category] if category else []
@@ -104,7 +111,7 @@ def draw(state: dict, catalog: CardCatalog, category: str | None,
         except OutOfCards:
             if not state["discard"]:
                 raise
-            _reshuffle(state)   # the deck ran out (of cards that can serve this question)
+            _reshuffle(state)  # the deck ran out (of cards that can serve this question)
             card = _take_front_most(state["deck"], state, catalog, wanted, allow_true_false)
         state["discard"].append(card)
     else:
@@ -134,8 +141,9 @@ def _mark_asked(state: dict, card: str, categories: list[str]) -> None:
         asked.extend(c for c in categories if c not in asked)
 
 
-def _take_front_most(queue: list[str], state: dict, catalog: CardCatalog,
-                     wanted: list[str], allow_true_false: bool) -> str:
+def _take_front_most(
+    queue: list[str], state: dict, catalog: CardCatalog, wanted: list[str], allow_true_false: bool
+) -> str:
     """Remove and return the front-most usable card, preferring unasked questions."""
     if not queue:
         raise OutOfCards("the deck is empty")
@@ -150,8 +158,10 @@ def _take_front_most(queue: list[str], state: dict, catalog: CardCatalog,
         if fallback is None:
             fallback = index
     if fallback is None:
-        raise OutOfCards("no card in the deck can serve this question"
-                         + ("" if allow_true_false else " without True/False questions"))
+        raise OutOfCards(
+            "no card in the deck can serve this question"
+            + ("" if allow_true_false else " without True/False questions")
+        )
     return queue.pop(fallback)
 
 
@@ -159,7 +169,7 @@ def _draw_from_holder(state, catalog, wanted, allow_true_false) -> str:
     holder = state["next"]
     state["next"] = 1 - holder
     if state["dealt"][holder] >= len(state["sets"][state["holders"][holder]]):
-        _replace_set(state, holder)   # the divider card came round
+        _replace_set(state, holder)  # the divider card came round
     queue = state["queues"][holder]
     card = _take_front_most(queue, state, catalog, wanted, allow_true_false)
     queue.append(card)

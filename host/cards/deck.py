@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import yaml
 
@@ -34,8 +35,17 @@ REPO_DECKS_DIR = Path(__file__).resolve().parents[2] / "decks"
 
 _DECK_FIELDS = {"name", "language", "kind", "cards"}
 _CARD_FIELDS = {"id", "year", "questions"}
-_QUESTION_FIELDS = {"text", "answer", "accept", "prompt", "reject", "kind",
-                    "true_false", "say", "say_answer"}
+_QUESTION_FIELDS = {
+    "text",
+    "answer",
+    "accept",
+    "prompt",
+    "reject",
+    "kind",
+    "true_false",
+    "say",
+    "say_answer",
+}
 
 
 @dataclass(frozen=True)
@@ -124,6 +134,7 @@ class ParseResult:
 
 # --- reading files -----------------------------------------------------------
 
+
 def read_deck_data(path: Path) -> Any:
     """The raw YAML/JSON content of a deck file; UserError if it cannot be read."""
     try:
@@ -155,7 +166,11 @@ def load_deck(path: Path | str) -> Deck:
     result = parse_deck_file(path)
     errors = result.errors
     if errors:
-        more = f" (and {len(errors) - 1} more; see `trivia-host deck check`)" if len(errors) > 1 else ""
+        more = (
+            f" (and {len(errors) - 1} more; see `trivia-host deck check`)"
+            if len(errors) > 1
+            else ""
+        )
         raise UserError(f"{errors[0]}{more}")
     assert result.deck is not None
     return result.deck
@@ -180,8 +195,14 @@ def duplicate_card_ids(decks: list[Deck]) -> list[Problem]:
         for card in deck.cards:
             earlier = first_seen.setdefault(card.id, deck)
             if earlier is not deck:
-                problems.append(Problem(deck_source(deck), card.id, "id",
-                                        f"duplicate card id, also in {deck_source(earlier)}"))
+                problems.append(
+                    Problem(
+                        deck_source(deck),
+                        card.id,
+                        "id",
+                        f"duplicate card id, also in {deck_source(earlier)}",
+                    )
+                )
     return problems
 
 
@@ -196,13 +217,16 @@ def default_deck_paths(decks_dir: Path | None = None) -> list[Path]:
     if not root.is_dir():
         return []
     return sorted(
-        p for p in root.rglob("*")
-        if p.is_file() and p.suffix.lower() in DECK_SUFFIXES
+        p
+        for p in root.rglob("*")
+        if p.is_file()
+        and p.suffix.lower() in DECK_SUFFIXES
         and not any(part.startswith((".", "_")) for part in p.relative_to(root).parts)
     )
 
 
 # --- parsing (pure) ----------------------------------------------------------
+
 
 def parse_deck(data: Any, source: str, path: Path | None = None) -> ParseResult:
     """Check the structure of deck data; never raises.
@@ -222,7 +246,9 @@ def parse_deck(data: Any, source: str, path: Path | None = None) -> ParseResult:
     name = _required_text(data, "name", deck_problem)
     language = _required_text(data, "language", deck_problem)
     if language is not None and not re.fullmatch(r"[a-z]{2}", language):
-        deck_problem("language", f"must be a two-letter ISO 639-1 code such as en, not {language!r}")
+        deck_problem(
+            "language", f"must be a two-letter ISO 639-1 code such as en, not {language!r}"
+        )
     kind = data.get("kind", "standard")
     if kind not in DECK_KINDS:
         deck_problem("kind", f"must be one of {', '.join(DECK_KINDS)}, not {kind!r}")
@@ -248,8 +274,9 @@ def parse_deck(data: Any, source: str, path: Path | None = None) -> ParseResult:
     return ParseResult(Deck(name, language, kind, cards, path), problems)
 
 
-def _parse_card(raw: Any, index: int, deck_kind: str, deck_name: str, source: str,
-                problems: list[Problem]) -> Card | None:
+def _parse_card(
+    raw: Any, index: int, deck_kind: str, deck_name: str, source: str, problems: list[Problem]
+) -> Card | None:
     card_label = f"#{index}"
     if isinstance(raw, dict) and isinstance(raw.get("id"), (str, int)) and str(raw["id"]).strip():
         card_label = str(raw["id"]).strip()
@@ -280,14 +307,22 @@ def _parse_card(raw: Any, index: int, deck_kind: str, deck_name: str, source: st
     questions: dict[str, Question] = {}
     raw_questions = raw.get("questions")
     if not isinstance(raw_questions, dict):
-        problem("questions", "missing" if raw_questions is None else "must map each category to a question")
+        problem(
+            "questions",
+            "missing" if raw_questions is None else "must map each category to a question",
+        )
     else:
         for category in raw_questions:
             if category not in CATEGORIES:
-                problem(f"questions.{category}", f"unknown category (known: {', '.join(CATEGORIES)})")
+                problem(
+                    f"questions.{category}", f"unknown category (known: {', '.join(CATEGORIES)})"
+                )
         missing = [c for c in CATEGORIES if c not in raw_questions]
         if missing:
-            problem("questions", f"missing {', '.join(missing)} (a card has one question for each of the six categories)")
+            problem(
+                "questions",
+                f"missing {', '.join(missing)} (a card has one question for each of the six categories)",
+            )
         for category in CATEGORIES:
             if category in raw_questions:
                 question, question_problems = parse_question(category, raw_questions[category])
@@ -332,8 +367,18 @@ def parse_question(category: str, raw: Any) -> tuple[Question | None, list[tuple
 
     if reported:
         return None, reported
-    question = Question(category, text, answer, lists["accept"], lists["prompt"], lists["reject"],
-                        "true_false" if is_true_false else kind, is_true_false, say, say_answer)
+    question = Question(
+        category,
+        text,
+        answer,
+        lists["accept"],
+        lists["prompt"],
+        lists["reject"],
+        "true_false" if is_true_false else kind,
+        is_true_false,
+        say,
+        say_answer,
+    )
     return question, []
 
 

@@ -13,8 +13,8 @@ import json
 import random
 import re
 import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 import platformdirs
 
@@ -38,8 +38,9 @@ def warn_on_stderr(message: str) -> None:
     print(f"trivia-host: warning: {message}", file=sys.stderr)
 
 
-def order_cards(card_ids: Sequence[str], rng_seed: int | random.Random | None,
-                asked: Iterable[str]) -> list[str]:
+def order_cards(
+    card_ids: Sequence[str], rng_seed: int | random.Random | None, asked: Iterable[str]
+) -> list[str]:
     """Cards never asked first, shuffled by the seed; then the asked ones,
     longest ago first, so a repeat is always the oldest one possible."""
     last_asked = {card_id: position for position, card_id in enumerate(asked)}
@@ -53,8 +54,9 @@ def order_cards(card_ids: Sequence[str], rng_seed: int | random.Random | None,
 class CardHistory:
     """The asked-card lists of all decks, kept in `directory`."""
 
-    def __init__(self, directory: Path | None = None,
-                 warn: Callable[[str], None] = warn_on_stderr) -> None:
+    def __init__(
+        self, directory: Path | None = None, warn: Callable[[str], None] = warn_on_stderr
+    ) -> None:
         self.directory = Path(directory) if directory is not None else default_history_dir()
         self.warn = warn
 
@@ -69,8 +71,10 @@ class CardHistory:
         except (FileNotFoundError, NotADirectoryError):
             return []  # no game with this deck yet; saving will say if the folder is unusable
         except OSError as error:
-            self.warn(f"cannot read the card history {path} ({error.strerror}); "
-                      f"every card of {deck_name!r} counts as new")
+            self.warn(
+                f"cannot read the card history {path} ({error.strerror}); "
+                f"every card of {deck_name!r} counts as new"
+            )
             return []
         try:
             return _asked_ids(json.loads(raw.decode("utf-8")))
@@ -89,8 +93,10 @@ class CardHistory:
         try:
             write_atomically(self.path_for(deck_name), json.dumps(content, indent=1) + "\n")
         except OSError as error:
-            self.warn(f"cannot save the card history in {self.directory} ({error.strerror or error}); "
-                      f"cards of {deck_name!r} may come up again in the next game")
+            self.warn(
+                f"cannot save the card history in {self.directory} ({error.strerror or error}); "
+                f"cards of {deck_name!r} may come up again in the next game"
+            )
 
     def forget(self, deck_name: str) -> None:
         self.path_for(deck_name).unlink(missing_ok=True)
@@ -102,8 +108,10 @@ class CardHistory:
             kept = f"set aside as {aside}"
         except OSError:
             kept = "left in place"
-        self.warn(f"the card history {path} is damaged ({reason}); {kept}, "
-                  f"every card of {deck_name!r} counts as new")
+        self.warn(
+            f"the card history {path} is damaged ({reason}); {kept}, "
+            f"every card of {deck_name!r} counts as new"
+        )
 
 
 def _asked_ids(content: object) -> list[str]:
@@ -132,11 +140,16 @@ def record_asked_in_decks(decks: Iterable, card_ids: Sequence[str], history: Car
         history.record_asked(deck.name, [c for c in card_ids if c in own])
 
 
-def load_asked(deck_name: str, directory: Path | None = None,
-               warn: Callable[[str], None] = warn_on_stderr) -> list[str]:
+def load_asked(
+    deck_name: str, directory: Path | None = None, warn: Callable[[str], None] = warn_on_stderr
+) -> list[str]:
     return CardHistory(directory, warn).asked(deck_name)
 
 
-def record_asked(deck_name: str, card_ids: Iterable[str], directory: Path | None = None,
-                 warn: Callable[[str], None] = warn_on_stderr) -> None:
+def record_asked(
+    deck_name: str,
+    card_ids: Iterable[str],
+    directory: Path | None = None,
+    warn: Callable[[str], None] = warn_on_stderr,
+) -> None:
     CardHistory(directory, warn).record_asked(deck_name, card_ids)

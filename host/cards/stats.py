@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from host.cards.deck import ANSWER_KINDS, CATEGORIES, Deck
 
@@ -30,8 +31,16 @@ def deck_stats(deck_or_decks: Iterable[Deck] | Deck) -> dict[str, Any]:
 
 def stats_report(decks: list[Deck]) -> dict[str, Any]:
     return {
-        "decks": [{"path": str(d.path) if d.path else None, "name": d.name, "language": d.language,
-                   "kind": d.kind, **deck_stats(d)} for d in decks],
+        "decks": [
+            {
+                "path": str(d.path) if d.path else None,
+                "name": d.name,
+                "language": d.language,
+                "kind": d.kind,
+                **deck_stats(d),
+            }
+            for d in decks
+        ],
         "total": deck_stats(decks),
     }
 
@@ -39,7 +48,9 @@ def stats_report(decks: list[Deck]) -> dict[str, Any]:
 def format_stats(report: dict[str, Any]) -> str:
     lines = []
     for deck in report["decks"]:
-        lines.append(f"{deck['path'] or deck['name']}: {deck['name']} ({deck['kind']}, {deck['language']})")
+        lines.append(
+            f"{deck['path'] or deck['name']}: {deck['name']} ({deck['kind']}, {deck['language']})"
+        )
         lines.extend(_stats_lines(deck))
         lines.append("")
     if len(report["decks"]) > 1:
@@ -57,6 +68,8 @@ def _stats_lines(stats: dict[str, Any]) -> list[str]:
     ]
     years = stats["ruby_cards_per_year"]
     if years:
-        lines.append(f"  Ruby cards per year ({len(years)} years): "
-                     + ", ".join(f"{y} {n}" for y, n in years.items()))
+        lines.append(
+            f"  Ruby cards per year ({len(years)} years): "
+            + ", ".join(f"{y} {n}" for y, n in years.items())
+        )
     return lines

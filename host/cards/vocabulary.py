@@ -11,8 +11,8 @@ import mmap
 import re
 import struct
 import unicodedata
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 _SYMBOL_TABLE_MAGIC = struct.pack("<i", 2125658996)  # OpenFst SymbolTable
 _HEADER_SEARCH_BYTES = 4096  # the table follows the FST header at once
@@ -46,7 +46,7 @@ def fst_symbols(path: Path) -> list[str]:
         for _ in range(size):
             (length,) = struct.unpack_from("<i", data, offset)
             offset += 4
-            symbols.append(data[offset:offset + length].decode("utf-8", "replace"))
+            symbols.append(data[offset : offset + length].decode("utf-8", "replace"))
             offset += length + 8  # the symbol, then its key
         return symbols
 

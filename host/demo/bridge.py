@@ -22,9 +22,9 @@ import numpy as np
 from host.speech.audio import RECOGNIZER_RATE, Audio, BadAudioError, read_wav, resample, write_wav
 from host.table.channels import EndOfInput, Heard, Listening
 
-LEAD_SECONDS = 0.3          # the player draws breath before speaking
-VOICED_LEVEL = 328          # 1% of full scale: quieter samples are not speech
-FLITE_VOICES = ("rms", "awb", "slt", "kal")   # best heard first (PocketSphinx, tried word by word)
+LEAD_SECONDS = 0.3  # the player draws breath before speaking
+VOICED_LEVEL = 328  # 1% of full scale: quieter samples are not speech
+FLITE_VOICES = ("rms", "awb", "slt", "kal")  # best heard first (PocketSphinx, tried word by word)
 
 
 class SpokenMicrophone:
@@ -36,14 +36,20 @@ class SpokenMicrophone:
     was "captured" (paced only). `on_read` may raise to simulate a failing device.
     """
 
-    def __init__(self, rate: int = RECOGNIZER_RATE, frame_seconds: float = 0.03,
-                 paced: bool = False, clock=time.monotonic, sleep=time.sleep):
+    def __init__(
+        self,
+        rate: int = RECOGNIZER_RATE,
+        frame_seconds: float = 0.03,
+        paced: bool = False,
+        clock=time.monotonic,
+        sleep=time.sleep,
+    ):
         self.rate = rate
         self.frame_size = int(rate * frame_seconds)
         self.paced = paced
         self.clock, self.sleep = clock, sleep
         self._queue = np.zeros(0, np.int16)
-        self._read = 0                    # samples read since the last utterance
+        self._read = 0  # samples read since the last utterance
         self._started: float | None = None
         self._speech_samples = 0
         self.speech_end: float | None = None
@@ -124,8 +130,7 @@ class PlayerVoices:
     given fallback synthesizer. Utterances are cached (in memory, and as WAV
     files in `cache_dir` when given; a damaged cached file is made again)."""
 
-    def __init__(self, voices: dict[str, str], cache_dir: str | Path | None = None,
-                 fallback=None):
+    def __init__(self, voices: dict[str, str], cache_dir: str | Path | None = None, fallback=None):
         from host.speech.synth import CommandLineSynthesizer
 
         self.cache_dir = Path(cache_dir) if cache_dir else None
@@ -152,7 +157,7 @@ class PlayerVoices:
             try:
                 samples = read_wav(cached, RECOGNIZER_RATE).audio.samples
             except BadAudioError:
-                cached.unlink(missing_ok=True)     # damaged: make it again
+                cached.unlink(missing_ok=True)  # damaged: make it again
         if samples is None:
             synthesizer = self._synthesizers.get(speaker) or next(iter(self._synthesizers.values()))
             samples = synthesizer.synthesize(text).resampled(RECOGNIZER_RATE).samples
@@ -186,7 +191,7 @@ class RulingFeed:
         with self.path.open("rb") as handle:
             handle.seek(self._offset)
             data = handle.read()
-        end = data.rfind(b"\n") + 1          # a line still being written waits
+        end = data.rfind(b"\n") + 1  # a line still being written waits
         self._offset += end
         rulings = []
         for raw in data[:end].splitlines():
@@ -207,8 +212,16 @@ class AudioTable:
     (fault tests). `echo` prints who said what, beside the host's captions.
     """
 
-    def __init__(self, voice_channel, microphone: SpokenMicrophone, table, voices: PlayerVoices,
-                 rulings: RulingFeed | None = None, echo=print, transform=None):
+    def __init__(
+        self,
+        voice_channel,
+        microphone: SpokenMicrophone,
+        table,
+        voices: PlayerVoices,
+        rulings: RulingFeed | None = None,
+        echo=print,
+        transform=None,
+    ):
         self.channel = voice_channel
         self.microphone = microphone
         self.table = table
@@ -233,7 +246,7 @@ class AudioTable:
         if line is None:
             raise EndOfInput("the simulated table stopped")
         self.said.append((line.speaker, line.text))
-        if not self.channel.voice:    # the voice was lost: the players type instead
+        if not self.channel.voice:  # the voice was lost: the players type instead
             self.echo(f"    {line.speaker} types: {line.text}")
             return Heard((line.text,), typed=True)
         samples = self.voices.samples(line.speaker, line.text)

@@ -40,16 +40,21 @@ def run_demo(args) -> int:
     edition, mode, names = demo_setup(args.coop)
     wav = Path(args.wav)
     started = time.monotonic()
-    print(f"Demo: {edition} {mode}, players {' and '.join(names)} (skill {args.skill:.0%}); "
-          f"the host's voice goes to {wav}.", flush=True)
+    print(
+        f"Demo: {edition} {mode}, players {' and '.join(names)} (skill {args.skill:.0%}); "
+        f"the host's voice goes to {wav}.",
+        flush=True,
+    )
     try:
         host = HostVoice.start(notice=lambda m: print(m, flush=True))
     except (SynthesisError, OSError, RuntimeError) as exc:
         raise UserError(f"the speech engines cannot start ({exc})") from None
     paths = resolve_deck_paths(args.deck or ())
     cards = {card.id: card for deck in load_decks(paths) for card in deck.cards}
-    players = [SimulatedPlayer(name, args.skill, FLITE_VOICES[i % len(FLITE_VOICES)])
-               for i, name in enumerate(names)]
+    players = [
+        SimulatedPlayer(name, args.skill, FLITE_VOICES[i % len(FLITE_VOICES)])
+        for i, name in enumerate(names)
+    ]
     table = SimulatedTable(players, cards, seed=args.seed, max_answers=args.questions)
     voices = PlayerVoices({p.name: p.voice for p in players}, fallback=host.synthesizer)
     if not voices.flite:
@@ -57,24 +62,46 @@ def run_demo(args) -> int:
     speaker = WavSpeaker(wav)
     with tempfile.TemporaryDirectory(prefix="trivia-host-demo-") as folder:
         save_dir = Path(args.save_dir) if args.save_dir else Path(folder)
-        channel = audio_table(host, table, voices, save_dir, speaker=speaker,
-                              caption=lambda line: print(f"HOST: {line}", flush=True),
-                              echo=lambda line: print(line, flush=True))
+        channel = audio_table(
+            host,
+            table,
+            voices,
+            save_dir,
+            speaker=speaker,
+            caption=lambda line: print(f"HOST: {line}", flush=True),
+            echo=lambda line: print(line, flush=True),
+        )
         try:
-            outcome = play(game_args(save_dir, edition, mode, names, args.seed,
-                                     [str(p) for p in paths], verbosity=args.verbosity),
-                           channel=channel)
+            outcome = play(
+                game_args(
+                    save_dir,
+                    edition,
+                    mode,
+                    names,
+                    args.seed,
+                    [str(p) for p in paths],
+                    verbosity=args.verbosity,
+                ),
+                channel=channel,
+            )
         finally:
             speaker.close()
     seconds = time.monotonic() - started
-    kept = f" The game is kept in {args.save_dir}." if args.save_dir else \
-        " (The demo's save was in a temporary folder; --save-dir keeps it.)"
-    print(f"\nThe demo {_ended(outcome)} after {table.answers} questions, {seconds:.0f} s. "
-          f"The host spoke {speaker.seconds:.0f} s of audio: {wav}.{kept}",
-          file=sys.stdout, flush=True)
+    kept = (
+        f" The game is kept in {args.save_dir}."
+        if args.save_dir
+        else " (The demo's save was in a temporary folder; --save-dir keeps it.)"
+    )
+    print(
+        f"\nThe demo {_ended(outcome)} after {table.answers} questions, {seconds:.0f} s. "
+        f"The host spoke {speaker.seconds:.0f} s of audio: {wav}.{kept}",
+        file=sys.stdout,
+        flush=True,
+    )
     return 0
 
 
 def _ended(outcome: str) -> str:
-    return {"over": "game was won", "quit": "stopped (saved and quit)",
-            "ended": "stopped"}.get(outcome, outcome)
+    return {"over": "game was won", "quit": "stopped (saved and quit)", "ended": "stopped"}.get(
+        outcome, outcome
+    )

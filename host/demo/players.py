@@ -27,15 +27,15 @@ NO_LINE = None
 @dataclass(frozen=True)
 class SimulatedPlayer:
     name: str
-    skill: float            # chance of knowing an answer, 0..1
-    voice: str = ""         # a flite voice: kal, awb, rms, slt
+    skill: float  # chance of knowing an answer, 0..1
+    voice: str = ""  # a flite voice: kal, awb, rms, slt
 
 
 @dataclass(frozen=True)
 class Line:
-    speaker: str            # the player's name
+    speaker: str  # the player's name
     text: str
-    intent: str             # answer_right, answer_vague, answer_wrong, pass, command, override, choice
+    intent: str  # answer_right, answer_vague, answer_wrong, pass, command, override, choice
 
 
 class SimulatedTable:
@@ -48,12 +48,19 @@ class SimulatedTable:
     a game that never ends.
     """
 
-    def __init__(self, players: list[SimulatedPlayer], cards: dict, seed: int = 0,
-                 commands: float = 0.08,
-                 vague: float = 0.5, overrides: bool = True, max_answers: int | None = None,
-                 max_lines: int = 3000):
+    def __init__(
+        self,
+        players: list[SimulatedPlayer],
+        cards: dict,
+        seed: int = 0,
+        commands: float = 0.08,
+        vague: float = 0.5,
+        overrides: bool = True,
+        max_answers: int | None = None,
+        max_lines: int = 3000,
+    ):
         self.players = {p.name: p for p in players}
-        self.cards = cards                     # card id -> Card: what the players may know
+        self.cards = cards  # card id -> Card: what the players may know
         self.order = [p.name for p in players]
         self.rng = random.Random(seed)
         self.commands = commands
@@ -63,12 +70,12 @@ class SimulatedTable:
         self.max_lines = max_lines
         self.lines = 0
         self.answers = 0
-        self.known_answers: list[str] = []     # other cards' answers: wrong guesses
-        self._question: tuple | None = None    # (card, category, side) being answered
+        self.known_answers: list[str] = []  # other cards' answers: wrong guesses
+        self._question: tuple | None = None  # (card, category, side) being answered
         self._knows = False
         self._vague_said = False
         self._last_said = ""
-        self._to_override: str | None = None   # who will say "that was right"
+        self._to_override: str | None = None  # who will say "that was right"
         self._said_command = False
 
     # ------------------------------------------------------------ rulings
@@ -76,8 +83,13 @@ class SimulatedTable:
     def ruled(self, verdict: str, heard: str = "") -> None:
         """The host's ruling of the last answer (from the transcript): a
         player who knew and was ruled wrong objects at the next prompt."""
-        if verdict == "reject" and self.overrides and self._knows and self._question \
-                and self._last_said not in PASS_LINES:
+        if (
+            verdict == "reject"
+            and self.overrides
+            and self._knows
+            and self._question
+            and self._last_said not in PASS_LINES
+        ):
             self._to_override = self._speaker_for(self._question[2])
         elif verdict == "accept":
             self._to_override = None
@@ -115,19 +127,18 @@ class SimulatedTable:
         if kind == "jump":
             return rng.choice(["yes", "no"])
         if kind in ("claims", "steal"):
-            eligible = [name for name in prompt["eligible"]
-                        if rng.random() < self._skill_of(name)]
+            eligible = [name for name in prompt["eligible"] if rng.random() < self._skill_of(name)]
             rng.shuffle(eligible)
             if not eligible:
                 return "nobody"
             names = " and ".join(e.lower() for e in eligible)
             return f"steal {names}" if kind == "steal" else names
-        return "yes"   # the table rules an answer itself (no judge installed), or yes/no
+        return "yes"  # the table rules an answer itself (no judge installed), or yes/no
 
     def _answer(self, listening: Listening, prompt: dict) -> Line:
         question = (prompt.get("card"), prompt.get("category"), prompt.get("side"))
         speaker = self._speaker_for(question[2])
-        if question != self._question:   # a new question: does this side know it?
+        if question != self._question:  # a new question: does this side know it?
             self._question = question
             self._knows = self.rng.random() < self._skill_of(question[2])
             self._vague_said = False

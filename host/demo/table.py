@@ -30,8 +30,9 @@ class HostVoice:
         settings = settings or SpeechSettings()
         recognizer = make_recognizer(settings, notice=notice)
         if synthesizer is None:
-            synthesizer = make_synthesizer(settings.synthesizer, settings.voice, settings.rate,
-                                           settings.volume, notice=notice)
+            synthesizer = make_synthesizer(
+                settings.synthesizer, settings.voice, settings.rate, settings.volume, notice=notice
+            )
         return cls(recognizer, synthesizer, settings)
 
 
@@ -49,16 +50,33 @@ class _KeepOpen:
         pass
 
 
-def audio_table(host: HostVoice, table, voices: PlayerVoices, save_dir: str | Path,
-                wav: str | Path | None = None, caption=print, echo=print, paced: bool = False,
-                microphone: SpokenMicrophone | None = None, speaker=None,
-                transform=None) -> AudioTable:
+def audio_table(
+    host: HostVoice,
+    table,
+    voices: PlayerVoices,
+    save_dir: str | Path,
+    wav: str | Path | None = None,
+    caption=print,
+    echo=print,
+    paced: bool = False,
+    microphone: SpokenMicrophone | None = None,
+    speaker=None,
+    transform=None,
+) -> AudioTable:
     """A channel for `play(args, channel=...)`: the players speak, the host hears."""
     microphone = microphone or SpokenMicrophone(paced=paced)
     speaker = speaker or WavSpeaker(wav)
-    channel = VoiceChannel(_KeepOpen(host.synthesizer), speaker, microphone, host.recognizer,
-                           host.settings, gate=None, caption=caption)
+    channel = VoiceChannel(
+        _KeepOpen(host.synthesizer),
+        speaker,
+        microphone,
+        host.recognizer,
+        host.settings,
+        gate=None,
+        caption=caption,
+    )
     from host.table.saving import TRANSCRIPT_NAME
+
     rulings = RulingFeed(Path(save_dir) / TRANSCRIPT_NAME)
     return AudioTable(channel, microphone, table, voices, rulings, echo=echo, transform=transform)
 
@@ -79,11 +97,29 @@ def typed_table(table, save_dir: str | Path, echo: bool = False) -> ScriptedChan
     return ScriptedChannel(responder=respond, echo=echo)
 
 
-def game_args(save_dir: str | Path, edition: str, mode: str | None, players: list[str],
-              seed: int, decks: list[str] | None = None, verbosity: str = "long",
-              config: str | None = None) -> SimpleNamespace:
+def game_args(
+    save_dir: str | Path,
+    edition: str,
+    mode: str | None,
+    players: list[str],
+    seed: int,
+    decks: list[str] | None = None,
+    verbosity: str = "long",
+    config: str | None = None,
+) -> SimpleNamespace:
     """What `trivia-host play` would be given on the command line."""
-    return SimpleNamespace(edition=edition, mode=mode, players=",".join(players), teams=None,
-                           text=False, resume=False, fresh=True, seed=seed, dice="host",
-                           deck=decks, verbosity=verbosity, config=config,
-                           save_dir=str(save_dir))
+    return SimpleNamespace(
+        edition=edition,
+        mode=mode,
+        players=",".join(players),
+        teams=None,
+        text=False,
+        resume=False,
+        fresh=True,
+        seed=seed,
+        dice="host",
+        deck=decks,
+        verbosity=verbosity,
+        config=config,
+        save_dir=str(save_dir),
+    )

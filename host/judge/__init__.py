@@ -11,4 +11,12 @@ from host.judge.core import judge, judge_alternative
 from host.judge.model import Alternative, AnswerFields, Verdict
 from host.judge.overrides import OverrideBook, QuestionKey
 
-__all__ = ["judge", "judge_alternative", "AnswerFields", "Alternative", "Verdict", "OverrideBook", "QuestionKey"]
+__all__ = [
+    "Alternative",
+    "AnswerFields",
+    "OverrideBook",
+    "QuestionKey",
+    "Verdict",
+    "judge",
+    "judge_alternative",
+]

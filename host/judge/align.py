@@ -20,8 +20,12 @@ REORDER_COST = 0.5
 INF = math.inf
 
 
-def align(heard: tuple[str, ...], card: tuple[str, ...],
-          droppable_card: frozenset[str], droppable_heard: frozenset[str]) -> float | None:
+def align(
+    heard: tuple[str, ...],
+    card: tuple[str, ...],
+    droppable_card: frozenset[str],
+    droppable_heard: frozenset[str],
+) -> float | None:
     """Lowest cost of reading `heard` as `card` in order, or None."""
     n, m = len(heard), len(card)
     if not n or not m:
@@ -39,7 +43,7 @@ def align(heard: tuple[str, ...], card: tuple[str, ...],
                     for size in (1, 2, 3):
                         if i + size > n:
                             break
-                        piece = "".join(heard[i:i + size])
+                        piece = "".join(heard[i : i + size])
                         c = word_cost(piece, card[j])
                         if c is not None:
                             _relax(cost, i + size, j + 1, 1, here + c + MERGE_COST * (size - 1))
@@ -60,8 +64,12 @@ def _relax(cost, i, j, k, value):
         cost[i][j][k] = value
 
 
-def align_any_order(heard: tuple[str, ...], card: tuple[str, ...],
-                    droppable_card: frozenset[str], droppable_heard: frozenset[str]) -> float | None:
+def align_any_order(
+    heard: tuple[str, ...],
+    card: tuple[str, ...],
+    droppable_card: frozenset[str],
+    droppable_heard: frozenset[str],
+) -> float | None:
     """Same words in another order ("juliet and romeo"); only where no number is involved."""
     heard_words = [w for w in heard if w not in droppable_heard]
     card_words = [w for w in card if w not in droppable_card]

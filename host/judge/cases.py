@@ -19,10 +19,10 @@ REQUIRED = ("answer",)
 
 @dataclass(frozen=True)
 class Case:
-    row: int                      # 1 = first row after the header
+    row: int  # 1 = first row after the header
     fields: AnswerFields
     strictness: str
-    heard: tuple[str, ...]        # alternatives, best first (empty when audio is used)
+    heard: tuple[str, ...]  # alternatives, best first (empty when audio is used)
     audio: Path | None
     expected: str | None
 
@@ -37,9 +37,11 @@ def _decode(path: Path) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = data[:exc.start].count(b"\n") + 1
+        line = data[: exc.start].count(b"\n") + 1
         row = f"row {line - 1}" if line > 1 else "the header"
-        raise UserError(f"{path}: {row} (line {line}) is not valid UTF-8 text (byte {data[exc.start]:#04x})") from None
+        raise UserError(
+            f"{path}: {row} (line {line}) is not valid UTF-8 text (byte {data[exc.start]:#04x})"
+        ) from None
 
 
 def read_cases(path: Path | str) -> list[Case]:
@@ -54,7 +56,9 @@ def read_cases(path: Path | str) -> list[Case]:
     except csv.Error as exc:
         raise UserError(f"{path}: the header is not valid CSV ({exc})") from None
     if not header:
-        raise UserError(f"{path}: the file is empty; expected a header with answer and heard columns")
+        raise UserError(
+            f"{path}: the file is empty; expected a header with answer and heard columns"
+        )
     header = [name.strip().lower() for name in header]
     missing = [name for name in REQUIRED if name not in header]
     if "heard" not in header and "audio" not in header:
@@ -69,12 +73,16 @@ def read_cases(path: Path | str) -> list[Case]:
         except StopIteration:
             break
         except csv.Error as exc:
-            raise UserError(f"{path}: row {row + 1} (line {reader.line_num}) is not valid CSV ({exc})") from None
+            raise UserError(
+                f"{path}: row {row + 1} (line {reader.line_num}) is not valid CSV ({exc})"
+            ) from None
         row += 1
         if not any(v.strip() for v in values):
             raise UserError(f"{path}: row {row} (line {reader.line_num}) is empty")
         if len(values) != len(header):
-            raise UserError(f"{path}: row {row} (line {reader.line_num}) has {len(values)} fields, the header has {len(header)}")
+            raise UserError(
+                f"{path}: row {row} (line {reader.line_num}) has {len(values)} fields, the header has {len(header)}"
+            )
         cases.append(_case(path, row, reader.line_num, dict(zip(header, values))))
     return cases
 
@@ -86,18 +94,24 @@ def _case(path: Path, row: int, line: int, record: dict[str, str]) -> Case:
         raise UserError(f"{where} has an empty answer field")
     kind = record.get("kind", "").strip() or "text"
     if kind not in KINDS:
-        raise UserError(f"{where} has an unknown kind {kind!r} (expected one of {', '.join(KINDS)})")
+        raise UserError(
+            f"{where} has an unknown kind {kind!r} (expected one of {', '.join(KINDS)})"
+        )
     strictness = record.get("strictness", "").strip() or "normal"
     if strictness not in STRICTNESS:
-        raise UserError(f"{where} has an unknown strictness {strictness!r} (expected one of {', '.join(STRICTNESS)})")
+        raise UserError(
+            f"{where} has an unknown strictness {strictness!r} (expected one of {', '.join(STRICTNESS)})"
+        )
     heard = tuple(part.strip() for part in record.get("heard", "").split("|"))
     heard = tuple(h for h in heard if h) or ("",)
     audio_name = record.get("audio", "").strip()
     audio = None
     if audio_name and not record.get("heard", "").strip():
-        audio = (path.parent / audio_name)
+        audio = path.parent / audio_name
         if not audio.is_file():
-            raise UserError(f"{where}: the audio file {audio_name} does not exist (looked in {path.parent})")
+            raise UserError(
+                f"{where}: the audio file {audio_name} does not exist (looked in {path.parent})"
+            )
         heard = ()
     fields = AnswerFields(
         answer=answer,

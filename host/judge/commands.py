@@ -19,12 +19,23 @@ def register(subparsers) -> None:
         help="judge a heard answer against a card's answer, or a CSV of cases",
         description="Judge what the recognizer heard: accept, prompt or reject, with a reason (JSON).",
     )
-    parser.add_argument("heard", nargs="?", help="what was heard; several alternatives separated by |, best first")
-    parser.add_argument("--cases", metavar="FILE.csv", help="judge every row of a CSV file (spec/judge.md), one JSON object per row")
+    parser.add_argument(
+        "heard", nargs="?", help="what was heard; several alternatives separated by |, best first"
+    )
+    parser.add_argument(
+        "--cases",
+        metavar="FILE.csv",
+        help="judge every row of a CSV file (spec/judge.md), one JSON object per row",
+    )
     parser.add_argument("--answer", help="the card's answer")
     for name in ("accept", "prompt", "reject"):
-        parser.add_argument(f"--{name}", action="append", default=[], metavar="ENTRY",
-                            help=f"{name} entries, separated by | or given several times")
+        parser.add_argument(
+            f"--{name}",
+            action="append",
+            default=[],
+            metavar="ENTRY",
+            help=f"{name} entries, separated by | or given several times",
+        )
     parser.add_argument("--kind", choices=KINDS, default="text")
     parser.add_argument("--strictness", choices=STRICTNESS, default="normal")
     parser.set_defaults(func=run)
@@ -36,7 +47,9 @@ def run(args: argparse.Namespace) -> int:
             raise UserError("give either --cases FILE or a heard text with --answer, not both")
         return run_cases(args.cases)
     if args.heard is None or not args.answer or not args.answer.strip():
-        raise UserError('give what was heard and the card\'s answer: trivia-host judge "heard text" --answer ANSWER')
+        raise UserError(
+            'give what was heard and the card\'s answer: trivia-host judge "heard text" --answer ANSWER'
+        )
     fields = AnswerFields(
         answer=args.answer.strip(),
         accept=_joined(args.accept),
@@ -76,7 +89,9 @@ def transcribe(case: Case) -> list[tuple[str, float]]:
     try:
         from host.speech.transcribe import transcribe_wav
     except ImportError as exc:
-        raise UserError(f"row {case.row} has audio, but speech recognition is not available ({exc})") from None
+        raise UserError(
+            f"row {case.row} has audio, but speech recognition is not available ({exc})"
+        ) from None
     fields = case.fields
     expected = [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
     try:

@@ -7,8 +7,9 @@ the card decides (rule 8). A listed near miss wins a tie (rule 2).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from host.judge import forms as F
 from host.judge import truefalse
@@ -23,7 +24,7 @@ class Outcome:
     """How one alternative reads against the card."""
 
     verdict: str
-    decisive: bool      # matched something on the card (rule 8)
+    decisive: bool  # matched something on the card (rule 8)
     reason: str
     rule: str
     form: F.Form | None = None
@@ -33,14 +34,28 @@ def _quote(text: str) -> str:
     return "'" + " ".join(text.split()) + "'"
 
 
-def _role_outcome(form: F.Form, said: str, fields: AnswerFields, strictness: str, exact: bool) -> Outcome:
+def _role_outcome(
+    form: F.Form, said: str, fields: AnswerFields, strictness: str, exact: bool
+) -> Outcome:
     answer = fields.answer
     entry = form.entry
     if form.role == F.FULL:
         if form.field == "reject":
-            return Outcome("reject", True, f"rejected: {said} is {entry}, a listed near miss", "reject-list", form)
+            return Outcome(
+                "reject",
+                True,
+                f"rejected: {said} is {entry}, a listed near miss",
+                "reject-list",
+                form,
+            )
         if form.field == "prompt":
-            return Outcome("prompt", True, f"prompt: {said} is right but not specific enough for {answer}", "prompt-list", form)
+            return Outcome(
+                "prompt",
+                True,
+                f"prompt: {said} is right but not specific enough for {answer}",
+                "prompt-list",
+                form,
+            )
         how = "is" if exact else "reads as"
         return Outcome("accept", True, f"accepted: {said} {how} {entry}", "match", form)
     if form.role == F.SURNAME:
@@ -52,15 +67,33 @@ def _role_outcome(form: F.Form, said: str, fields: AnswerFields, strictness: str
         }[verdict]
         return Outcome(verdict, True, text, "surname", form)
     if form.role == F.FIRST_NAME:
-        return Outcome("reject", False, f"rejected: {said} is only a first name; the answer is {answer}", "first-name", form)
+        return Outcome(
+            "reject",
+            False,
+            f"rejected: {said} is only a first name; the answer is {answer}",
+            "first-name",
+            form,
+        )
     if form.role in (F.NO_MIDDLE_INITIAL, F.NO_MIDDLE_NAME):
         lenient_only = form.role == F.NO_MIDDLE_NAME
         if strictness == "lenient" or (strictness == "normal" and not lenient_only):
-            return Outcome("accept", True, f"accepted: {said} is {entry} without the middle name", "middle-name", form)
-        return Outcome("prompt", True, f"prompt: {said} leaves out part of {entry}", "middle-name", form)
+            return Outcome(
+                "accept",
+                True,
+                f"accepted: {said} is {entry} without the middle name",
+                "middle-name",
+                form,
+            )
+        return Outcome(
+            "prompt", True, f"prompt: {said} leaves out part of {entry}", "middle-name", form
+        )
     if form.role == F.SERIES:
-        return Outcome("prompt", True, f"prompt: {said} is only part of the title {entry}", "series", form)
-    return Outcome("accept", True, f"accepted: {said} is the distinctive part of {entry}", "subtitle", form)
+        return Outcome(
+            "prompt", True, f"prompt: {said} is only part of the title {entry}", "series", form
+        )
+    return Outcome(
+        "accept", True, f"accepted: {said} is the distinctive part of {entry}", "subtitle", form
+    )
 
 
 def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | None:
@@ -72,7 +105,9 @@ def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | Non
             if spoken == expected:
                 return Outcome("accept", True, f"accepted: {said} is {fields.answer}", "number")
             heard_number = " ".join(sorted(spoken))
-            return Outcome("reject", True, f"rejected: {said} is {heard_number}, not {fields.answer}", "number")
+            return Outcome(
+                "reject", True, f"rejected: {said} is {heard_number}, not {fields.answer}", "number"
+            )
     return None
 
 
@@ -91,7 +126,12 @@ def _true_false_outcome(text: str, fields: AnswerFields, said: str) -> Outcome:
         return Outcome("reject", True, f"rejected: {said} is a hedge, not an answer", "true-false")
     if reading == truth:
         return Outcome("accept", True, f"accepted: {said} means {fields.answer}", "true-false")
-    return Outcome("reject", True, f"rejected: {said} means {reading}; the answer is {fields.answer}", "true-false")
+    return Outcome(
+        "reject",
+        True,
+        f"rejected: {said} means {reading}; the answer is {fields.answer}",
+        "true-false",
+    )
 
 
 def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal") -> Outcome:
@@ -107,7 +147,13 @@ def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal
         if form.role == F.FULL and form.field in ("answer", "accept"):
             left_out = generic_left_out(reading.tokens, form.tokens.tokens)
             if left_out:
-                return Outcome("prompt", True, f"prompt: {said} leaves out '{left_out}' of {form.entry}", "generic", form)
+                return Outcome(
+                    "prompt",
+                    True,
+                    f"prompt: {said} leaves out '{left_out}' of {form.entry}",
+                    "generic",
+                    form,
+                )
         return _role_outcome(form, said, fields, strictness, exact=cost <= EXACT)
     if fields.kind in ("number", "year"):
         outcome = _number_outcome(text, fields, said)
@@ -116,8 +162,13 @@ def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal
     return Outcome("reject", False, f"rejected: {said} does not match {fields.answer}", "no-match")
 
 
-def judge(fields: AnswerFields | dict, heard: str | Sequence[Any], strictness: str = "normal",
-          overrides=None, question_key=None) -> Verdict:
+def judge(
+    fields: AnswerFields | dict,
+    heard: str | Sequence[Any],
+    strictness: str = "normal",
+    overrides=None,
+    question_key=None,
+) -> Verdict:
     """Judge what was heard (a string, or alternatives best first) against a card.
 
     `overrides` (an OverrideBook) and `question_key` let a ruling the table
@@ -127,7 +178,9 @@ def judge(fields: AnswerFields | dict, heard: str | Sequence[Any], strictness: s
         fields = AnswerFields.from_mapping(fields)
     strictness = strictness or "normal"
     if strictness not in STRICTNESS:
-        raise ValueError(f"unknown strictness {strictness!r} (expected one of {', '.join(STRICTNESS)})")
+        raise ValueError(
+            f"unknown strictness {strictness!r} (expected one of {', '.join(STRICTNESS)})"
+        )
     alternatives = as_alternatives(heard)
     if overrides is not None and question_key is not None:
         for index, alternative in enumerate(alternatives):
@@ -144,10 +197,22 @@ def judge(fields: AnswerFields | dict, heard: str | Sequence[Any], strictness: s
             if index > 0:
                 reason += f" (alternative {index + 1}; the better ones matched nothing)"
             form = outcome.form
-            return Verdict(outcome.verdict, reason, alternative.text, index,
-                           form.entry if form else None, form.field if form else None, outcome.rule, details)
+            return Verdict(
+                outcome.verdict,
+                reason,
+                alternative.text,
+                index,
+                form.entry if form else None,
+                form.field if form else None,
+                outcome.rule,
+                details,
+            )
     if not outcomes:
         return Verdict("reject", "rejected: nothing was heard", rule="nothing")
     first = outcomes[0]
-    reason = first.reason if len(outcomes) == 1 else first.reason + f" (nor did the other {len(outcomes) - 1} alternatives)"
+    reason = (
+        first.reason
+        if len(outcomes) == 1
+        else first.reason + f" (nor did the other {len(outcomes) - 1} alternatives)"
+    )
     return Verdict("reject", reason, alternatives[0].text, 0, None, None, first.rule, details)

@@ -20,20 +20,20 @@ from host.judge.numbers import is_number
 SUBTITLE_SPLIT = re.compile(r"\s*:\s+|\s+[-–—]\s+")
 
 # Roles of a form
-FULL = "full"                   # the entry itself
-SURNAME = "surname"             # a person's surname alone
-FIRST_NAME = "first-name"       # a person's first name alone
+FULL = "full"  # the entry itself
+SURNAME = "surname"  # a person's surname alone
+FIRST_NAME = "first-name"  # a person's first name alone
 NO_MIDDLE_INITIAL = "no-middle-initial"
 NO_MIDDLE_NAME = "no-middle-name"
-SUBTITLE = "subtitle"           # the distinctive part of a title
-SERIES = "series"               # the series part of a title
+SUBTITLE = "subtitle"  # the distinctive part of a title
+SERIES = "series"  # the series part of a title
 
 
 @dataclass(frozen=True)
 class Form:
     tokens: Tokens
-    field: str      # answer | accept | prompt | reject
-    entry: str      # the card entry as written
+    field: str  # answer | accept | prompt | reject
+    entry: str  # the card entry as written
     role: str = FULL
 
 
@@ -83,7 +83,7 @@ def subtitle_forms(field: str, entry: str) -> list[Form]:
         for last in range(first, len(parts)):
             if first == 0 and last == len(parts) - 1:
                 continue
-            text = " ".join(parts[first:last + 1])
+            text = " ".join(parts[first : last + 1])
             role = SERIES if (first, last) == (0, 0) else SUBTITLE
             forms.append(Form(card_tokens(text), field, entry, role))
     return forms
@@ -99,9 +99,9 @@ def remainder_forms(fields: AnswerFields) -> list[Form]:
         head = card_tokens(vague).tokens
         for field, entry in [("answer", fields.answer)] + [("accept", a) for a in fields.accept]:
             words = card_tokens(entry).tokens
-            if len(words) <= len(head) or words[:len(head)] != head:
+            if len(words) <= len(head) or words[: len(head)] != head:
                 continue
-            rest = list(words[len(head):])
+            rest = list(words[len(head) :])
             while rest and rest[0] in joiners:
                 rest = rest[1:]
             content = [w for w in rest if w not in joiners and not is_number(w)]

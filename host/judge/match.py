@@ -16,8 +16,8 @@ from host.judge.normalise import Tokens, heard_variants
 
 EXACT_WITH_ARTICLES = 0.0
 EXACT = 0.05
-ALIGNED = 0.1          # base cost of anything found by alignment
-QUALIFIER_COST = 0.3   # "canberra australia": a country added after a place
+ALIGNED = 0.1  # base cost of anything found by alignment
+QUALIFIER_COST = 0.3  # "canberra australia": a country added after a place
 FIELD_RANK = {"reject": 0, "prompt": 1, "answer": 2, "accept": 2}
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 VERDICTS = ("accept", "prompt", "reject")
 KINDS = ("text", "person", "place", "title", "number", "year", "true_false")
@@ -38,7 +39,7 @@ class AnswerFields:
             object.__setattr__(self, name, _as_list(getattr(self, name)))
 
     @classmethod
-    def from_mapping(cls, question: Mapping[str, Any]) -> "AnswerFields":
+    def from_mapping(cls, question: Mapping[str, Any]) -> AnswerFields:
         """Build from a deck question (answer, accept, prompt, reject, kind, true_false)."""
         kind = question.get("kind") or "text"
         if question.get("true_false"):
@@ -85,13 +86,13 @@ def as_alternatives(heard: str | Sequence[Any]) -> list[Alternative]:
 class Verdict:
     """The judge's decision and why."""
 
-    verdict: str                      # accept | prompt | reject
-    reason: str                       # one sentence for the host to say or log
-    heard: str = ""                   # the alternative that decided
-    alternative: int | None = None    # its index among the alternatives (0 = best)
-    matched: str | None = None        # the card entry it matched, if any
+    verdict: str  # accept | prompt | reject
+    reason: str  # one sentence for the host to say or log
+    heard: str = ""  # the alternative that decided
+    alternative: int | None = None  # its index among the alternatives (0 = best)
+    matched: str | None = None  # the card entry it matched, if any
     matched_field: str | None = None  # answer | accept | prompt | reject | override
-    rule: str = ""                    # short id of the rule that decided
+    rule: str = ""  # short id of the rule that decided
     details: tuple[str, ...] = field(default_factory=tuple)  # one line per alternative
 
     def as_json(self) -> dict[str, str]:

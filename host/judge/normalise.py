@@ -18,7 +18,9 @@ from host.judge.numbers import canonical_numbers
 BRACKETED = re.compile(r"\[[^\]]*\]|<[^>]*>")  # recognizer tags like [unk], <noise>
 QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
 # Letters that Unicode does not decompose into a base letter and an accent.
-OTHER_LETTERS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"})
+OTHER_LETTERS = str.maketrans(
+    {"ø": "o", "æ": "ae", "œ": "oe", "ł": "l", "đ": "d", "ð": "d", "þ": "th", "ı": "i"}
+)
 NOT_WORD = re.compile(r"[^a-z0-9.']+")
 LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
 

@@ -36,7 +36,17 @@ def roman_value(token: str) -> int | None:
 @functools.lru_cache(maxsize=4)
 def number_words(lang: str) -> frozenset[str]:
     """Words that may start or continue a spoken number, to skip text2num when none occur."""
-    words: set[str] = {"zero", "o", "oh", "hundred", "thousand", "million", "billion", "point", "and"}
+    words: set[str] = {
+        "zero",
+        "o",
+        "oh",
+        "hundred",
+        "thousand",
+        "million",
+        "billion",
+        "point",
+        "and",
+    }
     for n in range(0, 101):
         for form in (num2words(n, lang=lang), num2words(n, lang=lang, to="ordinal")):
             words.update(re.split(r"[\s-]+", form))
@@ -98,7 +108,9 @@ def _words_to_digits(tokens: list[str], vocabulary: frozenset[str], lang: str) -
     segment: list[str] = []
     for index, token in enumerate(tokens):
         following = tokens[index + 1] if index + 1 < len(tokens) else ""
-        if token in ("o", "oh") and (following not in vocabulary or following in ("o", "oh", "and")):
+        if token in ("o", "oh") and (
+            following not in vocabulary or following in ("o", "oh", "and")
+        ):
             if segment:
                 out += alpha2digit(" ".join(segment), lang, threshold=0).split()
             out.append(token)
@@ -116,7 +128,9 @@ def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     vocabulary = number_words(lang)
     if any(token in vocabulary for token in tokens):
         tokens = _words_to_digits(tokens, vocabulary, lang)
-    tokens = [ORDINAL_SUFFIX.sub(r"\1", token) if token[:1].isdigit() else token for token in tokens]
+    tokens = [
+        ORDINAL_SUFFIX.sub(r"\1", token) if token[:1].isdigit() else token for token in tokens
+    ]
     return drop_regnal_the(join_digit_groups(tokens))
 
 

@@ -42,21 +42,29 @@ def default_path() -> Path:
 class OverrideBook:
     """The table's rulings, loaded from and saved to one JSON file."""
 
-    def __init__(self, path: Path, rulings: dict[tuple[str, str], dict] | None = None, warning: str | None = None):
+    def __init__(
+        self,
+        path: Path,
+        rulings: dict[tuple[str, str], dict] | None = None,
+        warning: str | None = None,
+    ):
         self.path = Path(path)
         self._rulings = rulings or {}
         self.warning = warning  # set when a damaged file was set aside
 
     @classmethod
-    def load(cls, path: Path | str | None = None) -> "OverrideBook":
+    def load(cls, path: Path | str | None = None) -> OverrideBook:
         path = Path(path) if path is not None else default_path()
         if not path.exists():
             return cls(path)
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:  # unreadable, not damaged: leave it where it is
-            return cls(path, warning=f"the judge's remembered rulings in {path} could not be read ({exc.strerror or exc}); "
-                                     "the judge starts afresh")
+            return cls(
+                path,
+                warning=f"the judge's remembered rulings in {path} could not be read ({exc.strerror or exc}); "
+                "the judge starts afresh",
+            )
         except UnicodeDecodeError as exc:
             return cls._set_aside(path, exc)
         try:
@@ -66,7 +74,7 @@ class OverrideBook:
         return cls(path, rulings)
 
     @classmethod
-    def _set_aside(cls, path: Path, exc: Exception) -> "OverrideBook":
+    def _set_aside(cls, path: Path, exc: Exception) -> OverrideBook:
         """A damaged file is renamed, so nothing is lost and the next save starts clean."""
         aside = path.with_name(f"{path.stem}.damaged-{time.strftime('%Y%m%d-%H%M%S')}{path.suffix}")
         try:
@@ -74,8 +82,10 @@ class OverrideBook:
             where = f"set aside as {aside.name}"
         except OSError:
             where = "left in place"
-        warning = (f"the judge's remembered rulings in {path} could not be read ({exc}); "
-                   f"the file was {where} and the judge starts afresh")
+        warning = (
+            f"the judge's remembered rulings in {path} could not be read ({exc}); "
+            f"the file was {where} and the judge starts afresh"
+        )
         return cls(path, warning=warning)
 
     def lookup(self, question: QuestionKey, heard: str) -> str | None:
@@ -111,7 +121,9 @@ class OverrideBook:
         try:
             write_atomically(self.path, json.dumps(document, indent=2, ensure_ascii=False) + "\n")
         except OSError as exc:  # callers (the table) log it and play on
-            raise OSError(f"cannot save the judge's remembered rulings to {self.path}: {exc.strerror or exc}") from None
+            raise OSError(
+                f"cannot save the judge's remembered rulings to {self.path}: {exc.strerror or exc}"
+            ) from None
 
 
 def _parse(text: str) -> dict[tuple[str, str], dict]:
@@ -123,7 +135,11 @@ def _parse(text: str) -> dict[tuple[str, str], dict]:
     for number, entry in enumerate(document["rulings"], 1):
         if not isinstance(entry, dict):
             raise ValueError(f"ruling {number} is not an object")
-        missing = [k for k in ("deck", "card", "category", "heard", "verdict") if not isinstance(entry.get(k), str)]
+        missing = [
+            k
+            for k in ("deck", "card", "category", "heard", "verdict")
+            if not isinstance(entry.get(k), str)
+        ]
         if missing:
             raise ValueError(f"ruling {number} lacks {', '.join(missing)}")
         if entry["verdict"] not in VERDICTS:

@@ -16,7 +16,7 @@ TRUE, FALSE, HEDGE = "true", "false", "hedge"
 def _starts_with(tokens: list[str], at: int, phrases) -> int:
     """Length of the longest phrase found at position `at`, or 0."""
     for phrase in phrases:  # longest first
-        if tuple(tokens[at:at + len(phrase)]) == phrase:
+        if tuple(tokens[at : at + len(phrase)]) == phrase:
             return len(phrase)
     return 0
 

@@ -70,9 +70,12 @@ def sounds_alike(heard: str, card: str) -> bool:
     for h in _spellings(heard):
         code = jellyfish.metaphone(h)
         for c in _spellings(card):
-            if (code and code == jellyfish.metaphone(c)
-                    and jellyfish.levenshtein_distance(h, c) <= limit
-                    and not _short_word_changed_start(h, c)):
+            if (
+                code
+                and code == jellyfish.metaphone(c)
+                and jellyfish.levenshtein_distance(h, c) <= limit
+                and not _short_word_changed_start(h, c)
+            ):
                 return True
     return False
 

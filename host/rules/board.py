@@ -32,10 +32,10 @@ HUB_ROLES = {"wild", "joker", "all_play", "ruby"}
 class Space:
     id: int
     kind: str
-    category: str | None = None          # category id of the space's colour
+    category: str | None = None  # category id of the space's colour
     colour: str | None = None
-    split: tuple[str, ...] = ()          # split spaces: two category ids, in board order
-    target: int | None = None            # jumper spaces: the HQ it jumps to
+    split: tuple[str, ...] = ()  # split spaces: two category ids, in board order
+    target: int | None = None  # jumper spaces: the HQ it jumps to
 
 
 @dataclass(frozen=True)
@@ -43,10 +43,10 @@ class Board:
     name: str
     proposal: bool
     hub_role: str
-    palette: dict[str, str]               # colour -> category id
+    palette: dict[str, str]  # colour -> category id
     spaces: tuple[Space, ...]
     neighbours: tuple[tuple[int, ...], ...]
-    colour_of: dict[str, str] = field(default_factory=dict)   # category id -> colour
+    colour_of: dict[str, str] = field(default_factory=dict)  # category id -> colour
 
     def space(self, space_id: int) -> Space:
         return self.spaces[space_id]
@@ -142,8 +142,11 @@ def _parse_edges(raw_edges: object, fail) -> tuple[tuple[int, ...], ...]:
         raise fail("edges must be a list of [a, b] pairs")
     adjacency: list[list[int]] = [[] for _ in range(SPACE_COUNT)]
     for edge in raw_edges:
-        if (not isinstance(edge, list) or len(edge) != 2
-                or not all(isinstance(x, int) for x in edge)):
+        if (
+            not isinstance(edge, list)
+            or len(edge) != 2
+            or not all(isinstance(x, int) for x in edge)
+        ):
             raise fail(f"edge {edge!r}: must be a pair of space ids")
         a, b = edge
         for end in (a, b):
@@ -174,13 +177,17 @@ def _check_geometry(board: Board, fail) -> None:
             space = spaces[touching]
             # A special space next to an HQ (none in any layout) has no colour to check.
             if space.category is not None and space.category != want:
-                raise fail(f"space {touching}: touches HQ {hq} so must have the colour of "
-                           f"the opposite HQ ({board.colour_of[want]}) (check 1)")
+                raise fail(
+                    f"space {touching}: touches HQ {hq} so must have the colour of "
+                    f"the opposite HQ ({board.colour_of[want]}) (check 1)"
+                )
     for s, hq in enumerate(HQ_IDS):
         spoke = [spaces[i].category for i in spoke_spaces(board, s)]
         if spaces[hq].category in spoke or len(set(spoke)) != 5 or None in spoke:
-            raise fail(f"space {42 + 5 * s}: spoke {s} must hold the five colours other "
-                       f"than its HQ's (check 2)")
+            raise fail(
+                f"space {42 + 5 * s}: spoke {s} must hold the five colours other "
+                f"than its HQ's (check 2)"
+            )
     for k in range(5):
         step = [spaces[42 + 5 * s + k].category for s in range(6)]
         if sorted(step) != sorted(CATEGORIES):
@@ -189,8 +196,10 @@ def _check_geometry(board: Board, fail) -> None:
         hqs = [s.id for s in spaces if s.kind == "hq" and s.category == category]
         plain = sum(1 for s in spaces if s.kind == "category" and s.category == category)
         if len(hqs) != 1 or plain < 9:
-            raise fail(f"colour {board.colour_of[category]}: needs one HQ and at least nine "
-                       f"plain spaces, has HQs {hqs} and {plain} plain spaces (check 4)")
+            raise fail(
+                f"colour {board.colour_of[category]}: needs one HQ and at least nine "
+                f"plain spaces, has HQs {hqs} and {plain} plain spaces (check 4)"
+            )
     if _shortest_cycle_through(HUB, board.neighbours) != 19:
         raise fail(f"space {HUB}: the shortest cycle through the hub must be 19 spaces (check 5)")
 

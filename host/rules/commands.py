@@ -8,7 +8,8 @@ import sys
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "replay", help="play a scripted game (spec/scenario.md) and print the result as JSON")
+        "replay", help="play a scripted game (spec/scenario.md) and print the result as JSON"
+    )
     parser.add_argument("script", help="the scripted game, a YAML file")
     parser.add_argument("--no-events", action="store_true", help="leave the event log out")
     parser.set_defaults(func=run_replay)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -21,7 +21,7 @@ class Rules:
     mode: str
     board: Board
     moves: MoveTable
-    names: dict[str, str]        # category id -> spoken name in this edition
+    names: dict[str, str]  # category id -> spoken name in this edition
     wedge_on: str
     owned_gives_token: bool
     steal: bool
@@ -34,7 +34,7 @@ class Rules:
     start_wedges: int
 
 
-@lru_cache(maxsize=None)
+@cache
 def _editions_data() -> dict:
     return yaml.safe_load(EDITIONS_FILE.read_text(encoding="utf-8"))
 
@@ -51,13 +51,13 @@ def default_mode(edition: str) -> str:
     return mode_names(edition)[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _board(name: str) -> tuple[Board, MoveTable]:
     board = load_board(board_path(name))
     return board, MoveTable(board)
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_rules(edition: str, mode: str | None = None) -> Rules:
     data = _editions_data()
     if edition not in edition_names():
@@ -65,12 +65,14 @@ def load_rules(edition: str, mode: str | None = None) -> Rules:
     spec = data[edition]
     mode = mode or default_mode(edition)
     if mode not in spec["modes"]:
-        raise UserError(f"edition {edition} has no mode {mode!r} "
-                        f"(modes: {', '.join(spec['modes'])})")
+        raise UserError(
+            f"edition {edition} has no mode {mode!r} (modes: {', '.join(spec['modes'])})"
+        )
     options = {**spec["rules"], **(spec["modes"][mode] or {})}
     board, moves = _board(spec["board"])
-    return Rules(edition=edition, mode=mode, board=board, moves=moves,
-                 names=dict(spec["names"]), **options)
+    return Rules(
+        edition=edition, mode=mode, board=board, moves=moves, names=dict(spec["names"]), **options
+    )
 
 
 def coop_rank(cards: int) -> str:

@@ -34,7 +34,7 @@ from host.cards import dealer
 from host.rules.board import CATEGORIES, HUB
 from host.rules.editions import Rules, coop_rank
 
-TABLE = "table"   # the one shared side of the co-op challenge
+TABLE = "table"  # the one shared side of the co-op challenge
 
 
 class IllegalAction(Exception):
@@ -51,9 +51,14 @@ class Engine:
 
     # ----------------------------------------------------------------- setup
 
-    def new_game(self, players: list[str] | None = None, teams: dict[str, list[str]] | None = None,
-                 seed: int | None = None, start_wedges: dict[str, list[str]] | None = None,
-                 card_order: list[str] | None = None) -> tuple[dict, list[dict]]:
+    def new_game(
+        self,
+        players: list[str] | None = None,
+        teams: dict[str, list[str]] | None = None,
+        seed: int | None = None,
+        start_wedges: dict[str, list[str]] | None = None,
+        card_order: list[str] | None = None,
+    ) -> tuple[dict, list[dict]]:
         """A new game: the state and the opening events. Sides play in the given order."""
         sides = self._sides(players, teams)
         start_wedges = start_wedges or {}
@@ -82,8 +87,14 @@ class Engine:
             "rank": None,
             "prompt": {"type": "over"},
         }
-        events = [{"type": "game_started", "edition": self.rules.edition, "mode": self.rules.mode,
-                   "sides": [s["name"] for s in sides]}]
+        events = [
+            {
+                "type": "game_started",
+                "edition": self.rules.edition,
+                "mode": self.rules.mode,
+                "sides": [s["name"] for s in sides],
+            }
+        ]
         self._start_turn(state, events)
         return state, events
 
@@ -103,20 +114,26 @@ class Engine:
         if len(set(n.casefold() for n in names)) != len(names):
             raise IllegalAction(f"names must be different: {names}")
         if not self.rules.coop and len(named) < 2:
-            raise IllegalAction("a game needs at least two players or teams "
-                                "(one player alone: the genus6 co-op challenge)")
+            raise IllegalAction(
+                "a game needs at least two players or teams "
+                "(one player alone: the genus6 co-op challenge)"
+            )
         if len(named) > 6:
             raise IllegalAction("at most six players or teams (six pieces)")
-        return [{"name": n, "members": ms, "space": HUB, "wedges": [], "tokens": 0, "turns": 0}
-                for n, ms in named]
+        return [
+            {"name": n, "members": ms, "space": HUB, "wedges": [], "tokens": 0, "turns": 0}
+            for n, ms in named
+        ]
 
     def _check_start_wedges(self, name: str, wedges: list[str]) -> None:
         want = self.rules.start_wedges
         if not want and wedges:
             raise IllegalAction("start wedges belong to the ruby quick game only")
         if want and (len(set(wedges)) != want or any(w not in CATEGORIES for w in wedges)):
-            raise IllegalAction(f"{name} needs {want} different start wedges of "
-                                f"{', '.join(CATEGORIES)}, has {wedges}")
+            raise IllegalAction(
+                f"{name} needs {want} different start wedges of "
+                f"{', '.join(CATEGORIES)}, has {wedges}"
+            )
 
     # ------------------------------------------------------------ stepping
 
@@ -141,13 +158,20 @@ class Engine:
         if len(options) == 1:
             self._move(state, side, value, options[0], events)
         else:
-            state["prompt"] = {"type": "move", "side": side["name"], "roll": value, "options": options}
+            state["prompt"] = {
+                "type": "move",
+                "side": side["name"],
+                "roll": value,
+                "options": options,
+            }
 
     def _on_move(self, state, prompt, action, events) -> None:
         to = action.get("to")
         if to not in prompt["options"]:
-            raise IllegalAction(f"space {to!r} cannot be reached with a {prompt['roll']}; "
-                                f"legal: {', '.join(map(str, prompt['options']))}")
+            raise IllegalAction(
+                f"space {to!r} cannot be reached with a {prompt['roll']}; "
+                f"legal: {', '.join(map(str, prompt['options']))}"
+            )
         self._move(state, self._side(state, prompt["side"]), prompt["roll"], to, events)
 
     def _on_jump(self, state, prompt, action, events) -> None:
@@ -156,15 +180,22 @@ class Engine:
             raise IllegalAction(f"a jump is yes or no, not {yes!r}")
         side = self._side(state, prompt["side"])
         if yes:
-            events.append({"type": "jumped", "side": side["name"], "from": side["space"],
-                           "to": prompt["target"]})
+            events.append(
+                {
+                    "type": "jumped",
+                    "side": side["name"],
+                    "from": side["space"],
+                    "to": prompt["target"],
+                }
+            )
             side["space"] = prompt["target"]
             self._land(state, side, events)
         else:
             events.append({"type": "jump_declined", "side": side["name"], "space": side["space"]})
             category = self.rules.board.space(side["space"]).category
-            self._ask(state, side, category, "space", events,
-                      wedge=self._wedge_on_space("category"))
+            self._ask(
+                state, side, category, "space", events, wedge=self._wedge_on_space("category")
+            )
 
     def _on_pick(self, state, prompt, action, events) -> None:
         index = action.get("index")
@@ -173,23 +204,38 @@ class Engine:
         side = self._side(state, prompt["side"])
         category = prompt["options"][index]
         events.append({"type": "split_picked", "side": side["name"], "category": category})
-        self._ask(state, side, category, "space", events, card=prompt["card"],
-                  wedge=self._wedge_on_space("split"))
+        self._ask(
+            state,
+            side,
+            category,
+            "space",
+            events,
+            card=prompt["card"],
+            wedge=self._wedge_on_space("split"),
+        )
 
     def _on_category(self, state, prompt, action, events) -> None:
         category = action.get("category")
         if category not in prompt["options"]:
-            raise IllegalAction(f"unknown category {category!r}; choose one of "
-                                f"{', '.join(prompt['options'])}")
+            raise IllegalAction(
+                f"unknown category {category!r}; choose one of {', '.join(prompt['options'])}"
+            )
         side = self._side(state, prompt["side"])
         purpose = prompt["purpose"]
-        events.append({"type": "category_chosen", "side": side["name"], "by": prompt["chooser"],
-                       "purpose": purpose, "category": category})
+        events.append(
+            {
+                "type": "category_chosen",
+                "side": side["name"],
+                "by": prompt["chooser"],
+                "purpose": purpose,
+                "category": category,
+            }
+        )
         if purpose == "all_play":
             self._open_all_play(state, side, category, events)
         elif purpose in ("ruby", "ruby_final"):
             self._ask(state, side, category, purpose, events, card=prompt["card"], deck="ruby")
-        else:   # wild, joker, final
+        else:  # wild, joker, final
             wedge = purpose != "final" and self.rules.wedge_on == "any"
             self._ask(state, side, category, purpose, events, wedge=wedge)
 
@@ -219,11 +265,22 @@ class Engine:
             raise IllegalAction(f"an answer is right or wrong, not {correct!r}")
         question = state["question"]
         side = self._side(state, prompt["side"])
-        events.append({"type": "answered", "side": side["name"], "correct": correct,
-                       "card": question["card"], "category": question["category"]})
-        handler = {"all_play": self._after_all_play_answer, "steal": self._after_steal_answer,
-                   "final": self._after_final_answer, "ruby_final": self._after_final_answer,
-                   "ruby": self._after_ruby_answer}.get(prompt["purpose"], self._after_space_answer)
+        events.append(
+            {
+                "type": "answered",
+                "side": side["name"],
+                "correct": correct,
+                "card": question["card"],
+                "category": question["category"],
+            }
+        )
+        handler = {
+            "all_play": self._after_all_play_answer,
+            "steal": self._after_steal_answer,
+            "final": self._after_final_answer,
+            "ruby_final": self._after_final_answer,
+            "ruby": self._after_ruby_answer,
+        }.get(prompt["purpose"], self._after_space_answer)
         handler(state, side, correct, events)
 
     # ------------------------------------------------------------- turns
@@ -245,13 +302,16 @@ class Engine:
 
     def _prompt_roll(self, state: dict, side: dict) -> None:
         state["prompt"] = {"type": "roll", "side": side["name"]}
-        if self.rules.coop:   # the players take turns rolling for the shared piece
+        if self.rules.coop:  # the players take turns rolling for the shared piece
             state["prompt"]["roller"] = side["members"][state["roller"] % len(side["members"])]
 
     def _in_final(self, side: dict) -> bool:
         """Six wedges and waiting at the hub for the final question without rolling."""
-        return (self.rules.sixth_wedge == "to_hub" and len(side["wedges"]) == 6
-                and self.rules.final != "none")
+        return (
+            self.rules.sixth_wedge == "to_hub"
+            and len(side["wedges"]) == 6
+            and self.rules.final != "none"
+        )
 
     def _end_turn(self, state: dict, turn_of: int, events: list[dict]) -> None:
         """The turn of side `turn_of` is over: check ruby wins, then pass left."""
@@ -278,8 +338,16 @@ class Engine:
 
     def _move(self, state, side, roll, to, events) -> None:
         path = self.rules.moves.path(side["space"], roll, to)
-        events.append({"type": "moved", "side": side["name"], "from": side["space"], "to": to,
-                       "roll": roll, "path": list(path)})
+        events.append(
+            {
+                "type": "moved",
+                "side": side["name"],
+                "from": side["space"],
+                "to": to,
+                "roll": roll,
+                "path": list(path),
+            }
+        )
         side["space"] = to
         self._land(state, side, events)
 
@@ -290,22 +358,39 @@ class Engine:
             events.append({"type": "roll_again", "side": side["name"], "space": space.id})
             self._prompt_roll(state, side)
         elif kind in ("category", "hq"):
-            self._ask(state, side, space.category, "space", events,
-                      wedge=self._wedge_on_space(kind))
+            self._ask(
+                state, side, space.category, "space", events, wedge=self._wedge_on_space(kind)
+            )
         elif kind == "jumper":
-            state["prompt"] = {"type": "jump", "side": side["name"], "space": space.id,
-                               "target": space.target, "category": space.category}
+            state["prompt"] = {
+                "type": "jump",
+                "side": side["name"],
+                "space": space.id,
+                "target": space.target,
+                "category": space.category,
+            }
         elif kind == "steal":
             if not self.rules.coop:
                 side["tokens"] += 1
-                events.append({"type": "token_won", "side": side["name"], "why": "steal_space",
-                               "tokens": side["tokens"]})
-            self._ask(state, side, space.category, "space", events,
-                      wedge=self._wedge_on_space(kind))
+                events.append(
+                    {
+                        "type": "token_won",
+                        "side": side["name"],
+                        "why": "steal_space",
+                        "tokens": side["tokens"],
+                    }
+                )
+            self._ask(
+                state, side, space.category, "space", events, wedge=self._wedge_on_space(kind)
+            )
         elif kind == "split":
             card = self._draw(state, None, events)
-            state["prompt"] = {"type": "pick", "side": side["name"], "options": list(space.split),
-                               "card": card}
+            state["prompt"] = {
+                "type": "pick",
+                "side": side["name"],
+                "options": list(space.split),
+                "card": card,
+            }
         elif kind == "wild":
             self._choose_category(state, side, "player", "wild")
         elif kind == "ruby":
@@ -336,8 +421,14 @@ class Engine:
     def _choose_category(self, state, side, chooser: str, purpose: str, **extra) -> None:
         if self.rules.coop:
             chooser = "table"
-        state["prompt"] = {"type": "category", "side": side["name"], "chooser": chooser,
-                           "purpose": purpose, "options": list(CATEGORIES), **extra}
+        state["prompt"] = {
+            "type": "category",
+            "side": side["name"],
+            "chooser": chooser,
+            "purpose": purpose,
+            "options": list(CATEGORIES),
+            **extra,
+        }
 
     def _offer_ruby_card(self, state, side, purpose: str, events) -> None:
         card = dealer.draw_ruby(state["dealer"], self.catalog, self.allow_true_false)
@@ -354,37 +445,70 @@ class Engine:
         events.append({"type": "card_drawn", "card": card, "deck": "standard"})
         return card
 
-    def _ask(self, state, side, category, purpose, events, card=None, deck="standard",
-             wedge=False) -> None:
+    def _ask(
+        self, state, side, category, purpose, events, card=None, deck="standard", wedge=False
+    ) -> None:
         """Draw (unless the card is already out) and put the question to `side`."""
         self._prepare_question(state, category, purpose, events, card, deck, wedge)
         self._put_question(state, side, events)
 
-    def _prepare_question(self, state, category, purpose, events, card=None, deck="standard",
-                          wedge=False) -> None:
+    def _prepare_question(
+        self, state, category, purpose, events, card=None, deck="standard", wedge=False
+    ) -> None:
         if card is None:
             card = self._draw(state, category, events)
         else:
             dealer.mark_asked(state["dealer"], card, category)
         true_false = deck == "standard" and self.catalog.is_true_false(card, category)
-        stealable = (self.rules.steal and purpose not in ("all_play", "final", "ruby_final")
-                     and not true_false)
-        state["question"] = {"card": card, "deck": deck, "category": category, "purpose": purpose,
-                             "wedge": wedge, "stealable": stealable, "true_false": true_false}
+        stealable = (
+            self.rules.steal
+            and purpose not in ("all_play", "final", "ruby_final")
+            and not true_false
+        )
+        state["question"] = {
+            "card": card,
+            "deck": deck,
+            "category": category,
+            "purpose": purpose,
+            "wedge": wedge,
+            "stealable": stealable,
+            "true_false": true_false,
+        }
 
     def _put_question(self, state, side, events) -> None:
         q = state["question"]
-        events.append({"type": "question_asked", "side": side["name"], "card": q["card"],
-                       "deck": q["deck"], "category": q["category"], "purpose": q["purpose"]})
-        state["prompt"] = {"type": "answer", "side": side["name"], "category": q["category"],
-                           "card": q["card"], "deck": q["deck"], "purpose": q["purpose"],
-                           "stealable": q["stealable"]}
+        events.append(
+            {
+                "type": "question_asked",
+                "side": side["name"],
+                "card": q["card"],
+                "deck": q["deck"],
+                "category": q["category"],
+                "purpose": q["purpose"],
+            }
+        )
+        state["prompt"] = {
+            "type": "answer",
+            "side": side["name"],
+            "category": q["category"],
+            "card": q["card"],
+            "deck": q["deck"],
+            "purpose": q["purpose"],
+            "stealable": q["stealable"],
+        }
 
     def _close_question(self, state, events, answered_by: str | None) -> None:
         """The question is over: the narrator may now read its answer (ruling 4)."""
         q = state["question"]
-        events.append({"type": "question_closed", "card": q["card"], "deck": q["deck"],
-                       "category": q["category"], "right": answered_by})
+        events.append(
+            {
+                "type": "question_closed",
+                "card": q["card"],
+                "deck": q["deck"],
+                "category": q["category"],
+                "right": answered_by,
+            }
+        )
         state["question"] = None
         state["queue"] = []
 
@@ -409,7 +533,9 @@ class Engine:
             self._next_roller(state)
             self._prompt_roll(state, side)
             return
-        eligible = [s["name"] for i, s in enumerate(state["sides"]) if i != turn and s["tokens"] > 0]
+        eligible = [
+            s["name"] for i, s in enumerate(state["sides"]) if i != turn and s["tokens"] > 0
+        ]
         if q["stealable"] and eligible:
             state["prompt"] = {"type": "steal", "side": side["name"], "eligible": eligible}
             return
@@ -441,10 +567,21 @@ class Engine:
     def _open_all_play(self, state, lander, category, events) -> None:
         self._prepare_question(state, category, "all_play", events, wedge=True)
         q = state["question"]
-        events.append({"type": "question_asked", "side": None, "card": q["card"], "deck": "standard",
-                       "category": category, "purpose": "all_play"})
-        state["prompt"] = {"type": "claims", "side": lander["name"],
-                           "eligible": [s["name"] for s in state["sides"]]}
+        events.append(
+            {
+                "type": "question_asked",
+                "side": None,
+                "card": q["card"],
+                "deck": "standard",
+                "category": category,
+                "purpose": "all_play",
+            }
+        )
+        state["prompt"] = {
+            "type": "claims",
+            "side": lander["name"],
+            "eligible": [s["name"] for s in state["sides"]],
+        }
 
     def _next_in_queue(self, state, events) -> None:
         """Put the question to the next claimer or stealer."""
@@ -494,13 +631,25 @@ class Engine:
         if category in side["wedges"]:
             if self.rules.owned_gives_token:
                 side["tokens"] += 1
-                events.append({"type": "token_won", "side": side["name"], "why": "owned_colour",
-                               "tokens": side["tokens"]})
+                events.append(
+                    {
+                        "type": "token_won",
+                        "side": side["name"],
+                        "why": "owned_colour",
+                        "tokens": side["tokens"],
+                    }
+                )
             return False
         side["wedges"].append(category)
         side["wedges"].sort()
-        events.append({"type": "wedge_won", "side": side["name"], "category": category,
-                       "wedges": list(side["wedges"])})
+        events.append(
+            {
+                "type": "wedge_won",
+                "side": side["name"],
+                "category": category,
+                "wedges": list(side["wedges"]),
+            }
+        )
         if self.rules.coop and len(side["wedges"]) == 6:
             state["rank"] = coop_rank(state["cards"])
             self._game_over(state, [state["turn"]], events)
@@ -508,8 +657,11 @@ class Engine:
 
     def _moved_to_hub_by(self, side, events) -> bool:
         """Rule 18: the sixth wedge moves the piece to the hub at once."""
-        if (self.rules.sixth_wedge == "to_hub" and self.rules.final == "opponents"
-                and len(side["wedges"]) == 6):
+        if (
+            self.rules.sixth_wedge == "to_hub"
+            and self.rules.final == "opponents"
+            and len(side["wedges"]) == 6
+        ):
             self._move_to_hub(side, events)
             return True
         return False
@@ -521,8 +673,13 @@ class Engine:
     def _take_ruby(self, state, index, events) -> None:
         previous = state["ruby_holder"]
         state["ruby_holder"] = index
-        events.append({"type": "ruby_taken", "side": state["sides"][index]["name"],
-                       "from": None if previous is None else state["sides"][previous]["name"]})
+        events.append(
+            {
+                "type": "ruby_taken",
+                "side": state["sides"][index]["name"],
+                "from": None if previous is None else state["sides"][previous]["name"],
+            }
+        )
 
     def _next_roller(self, state) -> None:
         state["roller"] = (state["roller"] + 1) % len(state["sides"][0]["members"])
@@ -539,8 +696,13 @@ class Engine:
         waiting = [i for i, s in enumerate(state["sides"]) if s["turns"] == 0]
         if self.rules.breakthrough and side["turns"] == 1 and waiting:
             state["breakthrough"] = {"winners": [index], "remaining": waiting}
-            events.append({"type": "breakthrough", "side": side["name"],
-                           "others": [state["sides"][i]["name"] for i in waiting]})
+            events.append(
+                {
+                    "type": "breakthrough",
+                    "side": side["name"],
+                    "others": [state["sides"][i]["name"] for i in waiting],
+                }
+            )
             return
         self._game_over(state, [index], events)
 
@@ -571,7 +733,9 @@ class Engine:
             if side is None:
                 raise IllegalAction(f"nobody called {name!r} is playing")
             if side["name"] not in eligible:
-                raise IllegalAction(f"{name} cannot {verb} now (can: {', '.join(eligible) or 'nobody'})")
+                raise IllegalAction(
+                    f"{name} cannot {verb} now (can: {', '.join(eligible) or 'nobody'})"
+                )
             if side["name"] in resolved:
                 raise IllegalAction(f"{name} cannot {verb} twice")
             resolved.append(side["name"])
@@ -584,7 +748,9 @@ class Engine:
             return None
         folded = name.casefold()
         for side in state["sides"]:
-            if side["name"].casefold() == folded or folded in (m.casefold() for m in side["members"]):
+            if side["name"].casefold() == folded or folded in (
+                m.casefold() for m in side["members"]
+            ):
                 return side
         return None
 
@@ -603,8 +769,12 @@ def summary(state: dict) -> dict:
         "winners": list(state["winners"]),
         "next": None if state["over"] else state["sides"][state["turn"]]["name"],
         "players": {
-            side["name"]: {"space": side["space"], "wedges": sorted(side["wedges"]),
-                           "tokens": side["tokens"], "ruby": ruby == i}
+            side["name"]: {
+                "space": side["space"],
+                "wedges": sorted(side["wedges"]),
+                "tokens": side["tokens"],
+                "ruby": ruby == i,
+            }
             for i, side in enumerate(state["sides"])
         },
         "cards": state["cards"],

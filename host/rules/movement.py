@@ -8,7 +8,7 @@ so each destination is reached by exactly one path. The table of all
 
 from __future__ import annotations
 
-from host.rules.board import Board, HQ_IDS, HUB
+from host.rules.board import HQ_IDS, HUB, Board
 
 MAX_ROLL = 6
 

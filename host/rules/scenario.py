@@ -22,9 +22,15 @@ from host.rules.engine import Engine, IllegalAction, summary
 
 ENTRY_KINDS = ("move", "answer", "say", "category", "pick", "jump", "claims", "steal")
 # The script entry each prompt consumes ("answer" prompts take answer or say).
-PROMPT_ENTRIES = {"move": ("move",), "answer": ("answer", "say"), "category": ("category",),
-                  "pick": ("pick",), "jump": ("jump",), "claims": ("claims",),
-                  "steal": ("steal",)}
+PROMPT_ENTRIES = {
+    "move": ("move",),
+    "answer": ("answer", "say"),
+    "category": ("category",),
+    "pick": ("pick",),
+    "jump": ("jump",),
+    "claims": ("claims",),
+    "steal": ("steal",),
+}
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -70,21 +76,31 @@ def parse_script(raw: object, source: str, base: Path = Path(".")) -> Script:
         raise fail(f"edition: unknown edition {edition!r} (known: {', '.join(edition_names())})")
     mode = raw.get("mode", mode_names(edition)[0])
     if mode not in mode_names(edition):
-        raise fail(f"mode: {edition} has no mode {mode!r} (modes: {', '.join(mode_names(edition))})")
+        raise fail(
+            f"mode: {edition} has no mode {mode!r} (modes: {', '.join(mode_names(edition))})"
+        )
     players, teams = raw.get("players"), raw.get("teams")
     if (players is None) == (teams is None):
         raise fail("give either players or teams")
-    if players is not None and (not isinstance(players, list)
-                                or not all(isinstance(p, str) and p for p in players)):
+    if players is not None and (
+        not isinstance(players, list) or not all(isinstance(p, str) and p for p in players)
+    ):
         raise fail("players: a list of names")
-    if teams is not None and (not isinstance(teams, dict) or not all(
+    if teams is not None and (
+        not isinstance(teams, dict)
+        or not all(
             isinstance(t, str) and isinstance(ms, list) and all(isinstance(m, str) for m in ms)
-            for t, ms in teams.items())):
+            for t, ms in teams.items()
+        )
+    ):
         raise fail("teams: a mapping of team name to a list of player names")
     start_wedges = raw.get("start_wedges") or {}
     if not isinstance(start_wedges, dict) or not all(
-            isinstance(ws, list) and all(w in CATEGORIES for w in ws) for ws in start_wedges.values()):
-        raise fail(f"start_wedges: a mapping of name to a list of categories ({', '.join(CATEGORIES)})")
+        isinstance(ws, list) and all(w in CATEGORIES for w in ws) for ws in start_wedges.values()
+    ):
+        raise fail(
+            f"start_wedges: a mapping of name to a list of categories ({', '.join(CATEGORIES)})"
+        )
     seed = raw.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise fail(f"seed: a whole number, not {seed!r}")
@@ -100,10 +116,19 @@ def parse_script(raw: object, source: str, base: Path = Path(".")) -> Script:
     entries = raw.get("script", [])
     if not isinstance(entries, list):
         raise fail("script: a list of entries")
-    return Script(source=source, edition=edition, mode=mode, players=players, teams=teams,
-                  start_wedges=start_wedges, seed=seed, true_false=true_false,
-                  deck_paths=_deck_paths(raw.get("deck"), base, fail), dice=list(dice),
-                  entries=[_parse_entry(i, e, fail) for i, e in enumerate(entries, 1)])
+    return Script(
+        source=source,
+        edition=edition,
+        mode=mode,
+        players=players,
+        teams=teams,
+        start_wedges=start_wedges,
+        seed=seed,
+        true_false=true_false,
+        deck_paths=_deck_paths(raw.get("deck"), base, fail),
+        dice=list(dice),
+        entries=[_parse_entry(i, e, fail) for i, e in enumerate(entries, 1)],
+    )
 
 
 def _deck_paths(deck, base: Path, fail) -> list[Path]:
@@ -124,14 +149,17 @@ def _deck_paths(deck, base: Path, fail) -> list[Path]:
 
 def _parse_entry(index: int, entry: object, fail) -> tuple[str, object]:
     if not isinstance(entry, dict) or len(entry) != 1:
-        raise fail(f"script entry {index}: one 'kind: value' per entry "
-                   f"({', '.join(ENTRY_KINDS)}), not {entry!r}")
-    (kind, value), = entry.items()
+        raise fail(
+            f"script entry {index}: one 'kind: value' per entry "
+            f"({', '.join(ENTRY_KINDS)}), not {entry!r}"
+        )
+    ((kind, value),) = entry.items()
     where = f"script entry {index} ({kind}: {value!r})"
     if kind not in ENTRY_KINDS:
         raise fail(f"script entry {index}: unknown kind {kind!r} (known: {', '.join(ENTRY_KINDS)})")
-    if kind == "move" and (not isinstance(value, int) or isinstance(value, bool)
-                           or not 0 <= value < SPACE_COUNT):
+    if kind == "move" and (
+        not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < SPACE_COUNT
+    ):
         raise fail(f"{where}: unknown space; spaces are 0-{SPACE_COUNT - 1}")
     if kind == "answer" and value not in ("right", "wrong"):
         raise fail(f"{where}: an answer is right or wrong")
@@ -142,13 +170,14 @@ def _parse_entry(index: int, entry: object, fail) -> tuple[str, object]:
     if kind == "pick" and value not in (0, 1):
         raise fail(f"{where}: a split pick is 0 or 1")
     if kind == "jump":
-        value = {"yes": True, "no": False}.get(value, value)   # YAML 1.1 reads yes/no as booleans
+        value = {"yes": True, "no": False}.get(value, value)  # YAML 1.1 reads yes/no as booleans
         if not isinstance(value, bool):
             raise fail(f"{where}: a jump is yes or no")
     if kind in ("claims", "steal") and (value is None or value == []):
         value = []
-    if kind in ("claims", "steal") and (not isinstance(value, list)
-                                        or not all(isinstance(v, str) for v in value)):
+    if kind in ("claims", "steal") and (
+        not isinstance(value, list) or not all(isinstance(v, str) for v in value)
+    ):
         raise fail(f"{where}: a list of names")
     return kind, value
 
@@ -171,8 +200,9 @@ class Replay:
     def run(self) -> dict:
         script = self.script
         try:
-            state, events = self.engine.new_game(script.players, script.teams, script.seed,
-                                                 script.start_wedges)
+            state, events = self.engine.new_game(
+                script.players, script.teams, script.seed, script.start_wedges
+            )
         except IllegalAction as exc:
             raise ScriptError(f"{script.source}: {exc}") from None
         dice = list(script.dice)
@@ -183,8 +213,10 @@ class Replay:
                 if not dice:
                     if entries:
                         index, (kind, value) = entries[0]
-                        raise ScriptError(f"{script.source}: the dice ran out, but script entry "
-                                          f"{index} ({kind}: {value!r}) is still to be played")
+                        raise ScriptError(
+                            f"{script.source}: the dice ran out, but script entry "
+                            f"{index} ({kind}: {value!r}) is still to be played"
+                        )
                     break
                 action, where = {"type": "roll", "value": dice.pop(0)}, "the dice"
             else:
@@ -193,8 +225,9 @@ class Replay:
                 index, (kind, value) = entries.pop(0)
                 where = f"script entry {index} ({kind}: {value!r})"
                 if kind not in PROMPT_ENTRIES[prompt["type"]]:
-                    raise ScriptError(f"{script.source}: {where}: the game asks for "
-                                      f"{describe_prompt(prompt)}")
+                    raise ScriptError(
+                        f"{script.source}: {where}: the game asks for {describe_prompt(prompt)}"
+                    )
                 action = self._action(prompt, kind, value, entries, where)
             try:
                 events.extend(self.engine.step(state, action))
@@ -204,8 +237,10 @@ class Replay:
                 raise ScriptError(f"{script.source}: deck: {exc}") from None
         if state["over"] and entries:
             index, (kind, value) = entries[0]
-            raise ScriptError(f"{script.source}: script entry {index} ({kind}: {value!r}): "
-                              f"the game is already over")
+            raise ScriptError(
+                f"{script.source}: script entry {index} ({kind}: {value!r}): "
+                f"the game is already over"
+            )
         return {**summary(state), "events": events}
 
     def _action(self, prompt, kind, value, entries, where) -> dict:
@@ -221,19 +256,21 @@ class Replay:
             return {"type": "pick", "index": value}
         if kind == "jump":
             return {"type": "jump", "yes": value}
-        return {"type": kind, "sides": value}   # claims, steal
+        return {"type": kind, "sides": value}  # claims, steal
 
     def _judge_said(self, prompt, said, entries, where) -> bool:
         """Judge what was said; a 'prompt' verdict takes the next answer entry as the retry."""
-        from host.judge import judge   # the judge is only needed for `say` entries
+        from host.judge import judge  # the judge is only needed for `say` entries
 
         question = self.cards[prompt["card"]].questions[prompt["category"]]
         verdict = judge(question.answer_fields(), said)
         if verdict.verdict == "prompt":
             if not entries or entries[0][1][0] not in ("say", "answer"):
-                raise ScriptError(f"{self.script.source}: {where}: judged 'more specific, "
-                                  f"please' ({verdict.reason}), but no answer follows")
-            index, (kind, value) = entries.pop(0)
+                raise ScriptError(
+                    f"{self.script.source}: {where}: judged 'more specific, "
+                    f"please' ({verdict.reason}), but no answer follows"
+                )
+            _index, (kind, value) = entries.pop(0)
             if kind == "answer":
                 return value == "right"
             return judge(question.answer_fields(), value).verdict == "accept"
@@ -245,8 +282,10 @@ def describe_prompt(prompt: dict) -> str:
     kind = prompt["type"]
     side = prompt.get("side")
     if kind == "move":
-        return (f"a move ({side} rolled {prompt['roll']}: legal "
-                f"{', '.join(map(str, prompt['options']))})")
+        return (
+            f"a move ({side} rolled {prompt['roll']}: legal "
+            f"{', '.join(map(str, prompt['options']))})"
+        )
     if kind == "answer":
         return f"an answer from {side} ({prompt['category']})"
     if kind == "category":

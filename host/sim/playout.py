@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from host.rules.engine import Engine
 
-MAX_STEPS = 100_000   # no game of any edition comes near this; a guard against a stuck engine
+MAX_STEPS = 100_000  # no game of any edition comes near this; a guard against a stuck engine
 
 
 class RandomPolicy:
@@ -50,8 +50,16 @@ class PlayoutResult:
     events: list[dict] | None
 
 
-def play_out(engine: Engine, policy, players=None, teams=None, seed=None, start_wedges=None,
-             keep_events: bool = False, check=None) -> PlayoutResult:
+def play_out(
+    engine: Engine,
+    policy,
+    players=None,
+    teams=None,
+    seed=None,
+    start_wedges=None,
+    keep_events: bool = False,
+    check=None,
+) -> PlayoutResult:
     """Play one game to the end. `check(state, events)` runs after every step."""
     state, events = engine.new_game(players, teams, seed, start_wedges)
     log = list(events) if keep_events else None

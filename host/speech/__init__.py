@@ -7,24 +7,51 @@ lazily by their factories, so importing this package is cheap.
 from host.speech.audio import Audio, BadAudioError, read_wav, write_wav
 from host.speech.devices import AudioDeviceError, Microphone, Speaker, list_devices
 from host.speech.duplex import MicGate
-from host.speech.endpoint import EndpointPolicy, Endpointer, EnergyVad, Outcome
+from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, Outcome
 from host.speech.engines import make_recognizer
 from host.speech.fakes import FakeMicrophone, FakeSpeaker, FakeSynthesizer
+from host.speech.model_paths import find_vosk_model
 from host.speech.recognition import Alternative, Expectation, Recognition, Word, recognize
 from host.speech.settings import SpeechSettings, load_speech_settings
-from host.speech.model_paths import find_vosk_model
 from host.speech.sphinx_engine import PocketSphinxRecognizer
 from host.speech.synth import SynthesisError, make_synthesizer, synthesize_clauses
 from host.speech.transcribe import transcribe_wav
-from host.speech.vosk_engine import VoskRecognizer
 from host.speech.turns import Heard, listen, speak
+from host.speech.vosk_engine import VoskRecognizer
 
 __all__ = [
-    "Alternative", "Audio", "PocketSphinxRecognizer", "VoskRecognizer", "find_vosk_model",
-    "synthesize_clauses", "AudioDeviceError", "BadAudioError", "EndpointPolicy",
-    "Endpointer", "EnergyVad", "Expectation", "FakeMicrophone", "FakeSpeaker",
-    "FakeSynthesizer", "Heard", "MicGate", "Microphone", "Outcome", "Recognition",
-    "Speaker", "SpeechSettings", "SynthesisError", "Word", "list_devices", "listen",
-    "load_speech_settings", "make_recognizer", "make_synthesizer", "read_wav",
-    "recognize", "speak", "transcribe_wav", "write_wav",
+    "Alternative",
+    "Audio",
+    "AudioDeviceError",
+    "BadAudioError",
+    "EndpointPolicy",
+    "Endpointer",
+    "EnergyVad",
+    "Expectation",
+    "FakeMicrophone",
+    "FakeSpeaker",
+    "FakeSynthesizer",
+    "Heard",
+    "MicGate",
+    "Microphone",
+    "Outcome",
+    "PocketSphinxRecognizer",
+    "Recognition",
+    "Speaker",
+    "SpeechSettings",
+    "SynthesisError",
+    "VoskRecognizer",
+    "Word",
+    "find_vosk_model",
+    "list_devices",
+    "listen",
+    "load_speech_settings",
+    "make_recognizer",
+    "make_synthesizer",
+    "read_wav",
+    "recognize",
+    "speak",
+    "synthesize_clauses",
+    "transcribe_wav",
+    "write_wav",
 ]

@@ -38,15 +38,15 @@ class Audio:
     def seconds(self) -> float:
         return len(self.samples) / self.rate
 
-    def resampled(self, rate: int) -> "Audio":
+    def resampled(self, rate: int) -> Audio:
         return Audio(resample(self.samples, self.rate, rate), rate)
 
     @classmethod
-    def silence(cls, seconds: float, rate: int = RECOGNIZER_RATE) -> "Audio":
-        return cls(np.zeros(int(round(seconds * rate)), dtype=np.int16), rate)
+    def silence(cls, seconds: float, rate: int = RECOGNIZER_RATE) -> Audio:
+        return cls(np.zeros(round(seconds * rate), dtype=np.int16), rate)
 
     @classmethod
-    def join(cls, parts: list["Audio"], rate: int = RECOGNIZER_RATE) -> "Audio":
+    def join(cls, parts: list[Audio], rate: int = RECOGNIZER_RATE) -> Audio:
         arrays = [part.resampled(rate).samples for part in parts]
         return cls(np.concatenate(arrays) if arrays else np.zeros(0, np.int16), rate)
 
@@ -81,11 +81,10 @@ def read_wav(path: str | Path, rate: int | None = None) -> WavInfo:
     got = len(data) // frame_bytes if frame_bytes else 0
     if got < declared:
         raise BadAudioError(
-            f"{path}: truncated WAV: the header promises {declared} frames, "
-            f"the file holds {got}")
+            f"{path}: truncated WAV: the header promises {declared} frames, the file holds {got}"
+        )
     if width not in (1, 2, 4):
-        raise BadAudioError(f"{path}: {8 * width}-bit samples are not supported "
-                            "(use 16-bit PCM)")
+        raise BadAudioError(f"{path}: {8 * width}-bit samples are not supported (use 16-bit PCM)")
     if got == 0:
         raise BadAudioError(f"{path}: the WAV file holds no audio")
     samples = _pcm_to_int16(data[: got * frame_bytes], width)
@@ -127,7 +126,7 @@ def resample(samples: np.ndarray, from_rate: int, to_rate: int) -> np.ndarray:
     x = samples.astype(np.float64)
     if to_rate < from_rate:
         x = _low_pass(x, cutoff=0.5 * to_rate / from_rate)
-    count = int(round(len(x) * to_rate / from_rate))
+    count = round(len(x) * to_rate / from_rate)
     positions = np.arange(count) * (from_rate / to_rate)
     y = np.interp(positions, np.arange(len(x)), x)
     return np.clip(np.round(y), -32768, 32767).astype(np.int16)
@@ -144,4 +143,4 @@ def _low_pass(x: np.ndarray, cutoff: float, taps: int = 63) -> np.ndarray:
 def frames(samples: np.ndarray, size: int):
     """Consecutive chunks of `size` samples (the last one may be shorter)."""
     for start in range(0, len(samples), size):
-        yield samples[start:start + size]
+        yield samples[start : start + size]

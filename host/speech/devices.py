@@ -26,7 +26,9 @@ def _sounddevice():
     try:
         import sounddevice
     except OSError as exc:  # libportaudio2 missing
-        raise AudioDeviceError(f"PortAudio is not available ({exc}); install libportaudio2") from None
+        raise AudioDeviceError(
+            f"PortAudio is not available ({exc}); install libportaudio2"
+        ) from None
     return sounddevice
 
 
@@ -48,10 +50,18 @@ def list_devices() -> list[DeviceInfo]:
         default_in, default_out = sd.default.device
     except sd.PortAudioError as exc:
         raise AudioDeviceError(f"cannot list audio devices: {exc}") from None
-    return [DeviceInfo(index=i, name=d["name"], inputs=d["max_input_channels"],
-                       outputs=d["max_output_channels"], default_rate=d["default_samplerate"],
-                       default_input=i == default_in, default_output=i == default_out)
-            for i, d in enumerate(devices)]
+    return [
+        DeviceInfo(
+            index=i,
+            name=d["name"],
+            inputs=d["max_input_channels"],
+            outputs=d["max_output_channels"],
+            default_rate=d["default_samplerate"],
+            default_input=i == default_in,
+            default_output=i == default_out,
+        )
+        for i, d in enumerate(devices)
+    ]
 
 
 def _device_id(device: str | int | None):
@@ -65,8 +75,10 @@ def _device_id(device: str | int | None):
 
 def _no_device_message(kind: str, device, exc: Exception) -> str:
     which = f"'{device}'" if device not in (None, "") else "default"
-    return (f"cannot open the {which} {kind} ({exc}); check that it is plugged in, "
-            "or run `trivia-host devices` to list what is available")
+    return (
+        f"cannot open the {which} {kind} ({exc}); check that it is plugged in, "
+        "or run `trivia-host devices` to list what is available"
+    )
 
 
 class _Device:
@@ -88,8 +100,12 @@ class _Device:
 class Microphone(_Device):
     """16 kHz mono int16 frames from a sound card, read in blocking calls."""
 
-    def __init__(self, device: str | int | None = None, rate: int = RECOGNIZER_RATE,
-                 frame_seconds: float = 0.03) -> None:
+    def __init__(
+        self,
+        device: str | int | None = None,
+        rate: int = RECOGNIZER_RATE,
+        frame_seconds: float = 0.03,
+    ) -> None:
         sd = _sounddevice()
         self.rate = rate
         self.frame_size = int(rate * frame_seconds)
@@ -102,19 +118,21 @@ class Microphone(_Device):
     def _open(self, sd, rate):
         # Some cards refuse 16 kHz: record at their own rate and resample.
         try:
-            stream = sd.RawInputStream(samplerate=rate, channels=1, dtype="int16",
-                                       device=self._device)
+            stream = sd.RawInputStream(
+                samplerate=rate, channels=1, dtype="int16", device=self._device
+            )
             native = rate
         except sd.PortAudioError:
             native = int(sd.query_devices(self._device, "input")["default_samplerate"])
-            stream = sd.RawInputStream(samplerate=native, channels=1, dtype="int16",
-                                       device=self._device)
+            stream = sd.RawInputStream(
+                samplerate=native, channels=1, dtype="int16", device=self._device
+            )
         stream.start()
         return stream, native
 
     def read(self, count: int | None = None) -> np.ndarray:
         count = count or self.frame_size
-        native_count = int(round(count * self._native_rate / self.rate))
+        native_count = round(count * self._native_rate / self.rate)
         try:
             data, _overflowed = self._stream.read(native_count)
         except Exception as exc:  # PortAudioError when the device vanishes
@@ -130,16 +148,22 @@ class Speaker(_Device):
     thread); the optional MicGate is closed for the duration plus its tail.
     """
 
-    def __init__(self, device: str | int | None = None, rate: int = 22050,
-                 chunk_seconds: float = 0.05, gate: MicGate | None = None) -> None:
+    def __init__(
+        self,
+        device: str | int | None = None,
+        rate: int = 22050,
+        chunk_seconds: float = 0.05,
+        gate: MicGate | None = None,
+    ) -> None:
         sd = _sounddevice()
         self.rate = rate
         self.chunk = int(rate * chunk_seconds)
         self.gate = gate
         self._stop = threading.Event()
         try:
-            self._stream = sd.RawOutputStream(samplerate=rate, channels=1, dtype="int16",
-                                              device=_device_id(device))
+            self._stream = sd.RawOutputStream(
+                samplerate=rate, channels=1, dtype="int16", device=_device_id(device)
+            )
             self._stream.start()
         except (sd.PortAudioError, ValueError) as exc:
             raise AudioDeviceError(_no_device_message("speaker", device, exc)) from None
@@ -157,7 +181,7 @@ class Speaker(_Device):
                     self._stream.start()
                     return False
                 try:
-                    self._stream.write(samples[start:start + self.chunk].tobytes())
+                    self._stream.write(samples[start : start + self.chunk].tobytes())
                 except Exception as exc:
                     raise AudioDeviceError(f"the speaker stopped working ({exc})") from None
             return True

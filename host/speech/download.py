@@ -42,8 +42,10 @@ def base_url(option: str | None = None) -> str:
 
 
 def _offline_message(url: str, exc: Exception) -> str:
-    return (f"cannot reach {url} ({exc}); are you offline? You can fetch the zip on "
-            "another machine and unzip it into the models/ folder")
+    return (
+        f"cannot reach {url} ({exc}); are you offline? You can fetch the zip on "
+        "another machine and unzip it into the models/ folder"
+    )
 
 
 def published_facts(base: str, name: str, timeout: float = 10) -> dict:
@@ -69,8 +71,10 @@ def _fetch(url: str, part: Path, timeout: float, progress: bool) -> int:
         if exc.code == 416 and have:  # nothing left to send: the file is whole
             return have
         if exc.code == 404:
-            raise DownloadError(f"{url}: no such model on the server (404); check the name "
-                                "at https://alphacephei.com/vosk/models") from None
+            raise DownloadError(
+                f"{url}: no such model on the server (404); check the name "
+                "at https://alphacephei.com/vosk/models"
+            ) from None
         raise DownloadError(f"{url}: the server answered {exc.code} {exc.reason}") from None
     with response:
         if response.status == 206:
@@ -79,10 +83,18 @@ def _fetch(url: str, part: Path, timeout: float, progress: bool) -> int:
         else:  # the server ignored the Range: start again from zero
             have, mode = 0, "wb"
             total = int(response.headers.get("Content-Length") or 0)
-        with open(part, mode) as out, tqdm(total=total or None, initial=have, unit="B",
-                                           unit_scale=True, unit_divisor=1024,
-                                           desc=part.name.removesuffix(".part"),
-                                           disable=not progress) as bar:
+        with (
+            open(part, mode) as out,
+            tqdm(
+                total=total or None,
+                initial=have,
+                unit="B",
+                unit_scale=True,
+                unit_divisor=1024,
+                desc=part.name.removesuffix(".part"),
+                disable=not progress,
+            ) as bar,
+        ):
             while chunk := response.read(_CHUNK):
                 out.write(chunk)
                 bar.update(len(chunk))
@@ -108,8 +120,9 @@ def _unpack(archive: Path, name: str, dest: Path) -> Path:
                 inner = Path(tmp) / name
                 source = inner if inner.is_dir() else Path(tmp)
                 if not is_vosk_model(source):
-                    raise DownloadError(f"{archive.name} holds no Vosk model "
-                                        "(no am/final.mdl and conf/model.conf)")
+                    raise DownloadError(
+                        f"{archive.name} holds no Vosk model (no am/final.mdl and conf/model.conf)"
+                    )
                 target = dest / name
                 if target.exists():
                     shutil.rmtree(target)
@@ -119,9 +132,16 @@ def _unpack(archive: Path, name: str, dest: Path) -> Path:
         raise DownloadError(f"{archive.name} is not a valid zip archive") from None
 
 
-def download_model(name: str = DEFAULT_MODEL, dest: Path = PROJECT_MODELS,
-                   base: str | None = None, md5: str | None = None, attempts: int = 3,
-                   timeout: float = 30, progress: bool = True, say=print) -> Path:
+def download_model(
+    name: str = DEFAULT_MODEL,
+    dest: Path = PROJECT_MODELS,
+    base: str | None = None,
+    md5: str | None = None,
+    attempts: int = 3,
+    timeout: float = 30,
+    progress: bool = True,
+    say=print,
+) -> Path:
     """Fetch, check and unpack model `name` into `dest`; returns the model folder."""
     if not _NAME.match(name):
         raise DownloadError(f"'{name}' is not a model name (like {DEFAULT_MODEL})")
@@ -153,14 +173,17 @@ def download_model(name: str = DEFAULT_MODEL, dest: Path = PROJECT_MODELS,
             part.unlink()
             problem = "size" if expected and size > expected else "MD5 checksum"
             if attempt == attempts:
-                raise DownloadError(f"{name}.zip: the {problem} does not match after "
-                                    f"{attempts} attempts; not installed")
+                raise DownloadError(
+                    f"{name}.zip: the {problem} does not match after "
+                    f"{attempts} attempts; not installed"
+                )
             say(f"{name}.zip: the {problem} does not match; downloading again")
             continue
         break
     else:
-        raise DownloadError(f"{name}.zip: incomplete after {attempts} attempts; run the "
-                            "command again to resume")
+        raise DownloadError(
+            f"{name}.zip: incomplete after {attempts} attempts; run the command again to resume"
+        )
     archive = part.with_suffix("")
     part.replace(archive)
     try:

@@ -18,59 +18,74 @@ import numpy as np
 
 class Outcome(enum.Enum):
     LISTENING = "listening"
-    ENDED = "ended"          # speech followed by enough silence
+    ENDED = "ended"  # speech followed by enough silence
     NO_SPEECH = "no_speech"  # nobody spoke before the timeout
-    TIME_UP = "time_up"      # the answer time limit ran out
+    TIME_UP = "time_up"  # the answer time limit ran out
 
 
 @dataclass(frozen=True)
 class EndpointPolicy:
-    end_silence: float              # seconds of silence that end an utterance
-    no_speech_timeout: float        # give up if no speech starts within this
+    end_silence: float  # seconds of silence that end an utterance
+    no_speech_timeout: float  # give up if no speech starts within this
     time_limit: float | None = None  # hard limit from the start of listening
-    min_speech: float = 0.12        # shorter bursts are clicks, not speech
+    min_speech: float = 0.12  # shorter bursts are clicks, not speech
 
     @classmethod
-    def command(cls, end_silence: float = 0.5, no_speech_timeout: float = 6.0) -> "EndpointPolicy":
+    def command(cls, end_silence: float = 0.5, no_speech_timeout: float = 6.0) -> EndpointPolicy:
         return cls(end_silence=end_silence, no_speech_timeout=no_speech_timeout)
 
     @classmethod
-    def answer(cls, end_silence: float = 1.2, no_speech_timeout: float = 10.0,
-               time_limit: float | None = None) -> "EndpointPolicy":
-        return cls(end_silence=end_silence, no_speech_timeout=no_speech_timeout,
-                   time_limit=time_limit or None)
+    def answer(
+        cls,
+        end_silence: float = 1.2,
+        no_speech_timeout: float = 10.0,
+        time_limit: float | None = None,
+    ) -> EndpointPolicy:
+        return cls(
+            end_silence=end_silence,
+            no_speech_timeout=no_speech_timeout,
+            time_limit=time_limit or None,
+        )
 
 
 @dataclass(frozen=True)
 class EndpointState:
-    elapsed: float = 0.0        # seconds since listening began
-    speech_run: float = 0.0     # current run of speech frames
-    silence_run: float = 0.0    # current run of silence frames after speech
+    elapsed: float = 0.0  # seconds since listening began
+    speech_run: float = 0.0  # current run of speech frames
+    silence_run: float = 0.0  # current run of silence frames after speech
     heard_speech: bool = False  # a run of speech at least min_speech long
     speech_ended_at: float | None = None  # when the final silence began
     outcome: Outcome = Outcome.LISTENING
 
 
-def step(policy: EndpointPolicy, state: EndpointState, is_speech: bool,
-         frame_seconds: float) -> EndpointState:
+def step(
+    policy: EndpointPolicy, state: EndpointState, is_speech: bool, frame_seconds: float
+) -> EndpointState:
     """The state after one more frame; a finished state never changes."""
     if state.outcome is not Outcome.LISTENING:
         return state
     elapsed = state.elapsed + frame_seconds
     if is_speech:
         speech_run = state.speech_run + frame_seconds
-        state = replace(state, elapsed=elapsed, speech_run=speech_run, silence_run=0.0,
-                        heard_speech=state.heard_speech or speech_run >= policy.min_speech)
+        state = replace(
+            state,
+            elapsed=elapsed,
+            speech_run=speech_run,
+            silence_run=0.0,
+            heard_speech=state.heard_speech or speech_run >= policy.min_speech,
+        )
     else:
         silence_run = state.silence_run + frame_seconds if state.heard_speech else 0.0
         state = replace(state, elapsed=elapsed, speech_run=0.0, silence_run=silence_run)
         if state.heard_speech and silence_run >= policy.end_silence - 1e-9:
-            return replace(state, outcome=Outcome.ENDED,
-                           speech_ended_at=elapsed - silence_run)
+            return replace(state, outcome=Outcome.ENDED, speech_ended_at=elapsed - silence_run)
     if policy.time_limit is not None and elapsed >= policy.time_limit - 1e-9:
         return replace(state, outcome=Outcome.TIME_UP)
-    if not state.heard_speech and state.speech_run == 0.0 \
-            and elapsed >= policy.no_speech_timeout - 1e-9:
+    if (
+        not state.heard_speech
+        and state.speech_run == 0.0
+        and elapsed >= policy.no_speech_timeout - 1e-9
+    ):
         return replace(state, outcome=Outcome.NO_SPEECH)
     return state
 
@@ -90,8 +105,12 @@ class EnergyVad:
     hum is learnt as background while a voice stands out from it.
     """
 
-    def __init__(self, margin_db: float = 12.0, min_speech_dbfs: float = -50.0,
-                 initial_floor_dbfs: float = -70.0) -> None:
+    def __init__(
+        self,
+        margin_db: float = 12.0,
+        min_speech_dbfs: float = -50.0,
+        initial_floor_dbfs: float = -70.0,
+    ) -> None:
         self.margin_db = margin_db
         self.min_speech_dbfs = min_speech_dbfs
         self.floor_dbfs = initial_floor_dbfs
@@ -107,12 +126,16 @@ class EnergyVad:
 class Endpointer:
     """Feeds raw sample frames through a VAD into the state machine."""
 
-    def __init__(self, policy: EndpointPolicy, rate: int = 16000, vad: EnergyVad | None = None) -> None:
+    def __init__(
+        self, policy: EndpointPolicy, rate: int = 16000, vad: EnergyVad | None = None
+    ) -> None:
         self.policy = policy
         self.rate = rate
         self.vad = vad or EnergyVad()
         self.state = EndpointState()
 
     def feed(self, frame: np.ndarray) -> Outcome:
-        self.state = step(self.policy, self.state, self.vad.is_speech(frame), len(frame) / self.rate)
+        self.state = step(
+            self.policy, self.state, self.vad.is_speech(frame), len(frame) / self.rate
+        )
         return self.state.outcome

@@ -14,8 +14,12 @@ from host.speech.duplex import MicGate
 class FakeMicrophone:
     """Plays back prepared audio as if spoken into a microphone, then silence."""
 
-    def __init__(self, audio: Audio | str | Path | np.ndarray, rate: int = RECOGNIZER_RATE,
-                 frame_seconds: float = 0.03) -> None:
+    def __init__(
+        self,
+        audio: Audio | str | Path | np.ndarray,
+        rate: int = RECOGNIZER_RATE,
+        frame_seconds: float = 0.03,
+    ) -> None:
         if isinstance(audio, (str, Path)):
             audio = read_wav(audio, rate).audio
         elif isinstance(audio, np.ndarray):
@@ -31,7 +35,7 @@ class FakeMicrophone:
 
     def read(self, count: int | None = None) -> np.ndarray:
         count = count or self.frame_size
-        chunk = self._samples[self._position:self._position + count]
+        chunk = self._samples[self._position : self._position + count]
         self._position += count
         if len(chunk) < count:
             chunk = np.concatenate([chunk, np.zeros(count - len(chunk), np.int16)])
@@ -86,7 +90,9 @@ class FakeSynthesizer:
         self.spoken.append(text)
         words = max(1, len(text.split()))
         t = np.arange(int(words * self.seconds_per_word * self.rate)) / self.rate
-        tone = 3000 * np.sin(2 * np.pi * 220 * t) * (np.sin(np.pi * t / self.seconds_per_word) > 0.2)
+        tone = (
+            3000 * np.sin(2 * np.pi * 220 * t) * (np.sin(np.pi * t / self.seconds_per_word) > 0.2)
+        )
         return Audio(tone.astype(np.int16), self.rate)
 
     def close(self) -> None:

@@ -39,42 +39,57 @@ def _said_alone(phrase: str, heard: str) -> bool:
     """`heard` is `phrase`, give or take misheard filler before it."""
     span = find_spoken(phrase, heard)
     words = normalise(heard).split()
-    return span is not None and span[1] == len(words) and set(words[:span[0]]) <= leading_noise()
+    return span is not None and span[1] == len(words) and set(words[: span[0]]) <= leading_noise()
 
 
-def _trusted_lower(best: str, lower: tuple[Alternative, ...], suspects: list[str]) -> list[Alternative]:
+def _trusted_lower(
+    best: str, lower: tuple[Alternative, ...], suspects: list[str]
+) -> list[Alternative]:
     """Lower alternatives, less those naming a card phrase the best does not say alone."""
-    return [a for a in lower
-            if not any(sounds_within(p, a.text) and not _said_alone(p, best) for p in suspects)]
+    return [
+        a
+        for a in lower
+        if not any(sounds_within(p, a.text) and not _said_alone(p, best) for p in suspects)
+    ]
 
 
-def merge_guided(free: Recognition, grammar: Recognition,
-                 card_phrases: tuple[str, ...] = ()) -> Recognition:
+def merge_guided(
+    free: Recognition, grammar: Recognition, card_phrases: tuple[str, ...] = ()
+) -> Recognition:
     """The answer's alternatives, best first (pure)."""
     notes = list(free.notes) + list(grammar.notes)
     guess, heard = grammar.text, free.text
     suspects = [p for p in (*card_phrases, guess) if p]
     span = find_spoken(guess, heard) if guess and heard else None
     if span is not None:
-        before = normalise(heard).split()[:span[0]]
+        before = normalise(heard).split()[: span[0]]
         if before and set(before) <= leading_noise():
             notes.append(f"dropped '{' '.join(before)}' before the answer")
             heard, span = normalise(heard).split(maxsplit=len(before))[-1], (0, span[1] - span[0])
-        best = Alternative(respell(heard, guess, span),
-                           max(grammar.alternatives[0].confidence, free.alternatives[0].confidence))
+        best = Alternative(
+            respell(heard, guess, span),
+            max(grammar.alternatives[0].confidence, free.alternatives[0].confidence),
+        )
         lower = tuple(a for a in free.alternatives[1:] if normalise(a.text) != best.text)
         notes.append(f"grammar pass '{guess}' confirmed by free decoding '{heard}'")
     else:
         if guess:
-            notes.append(f"grammar pass '{guess}' not confirmed by free decoding '{heard}'; ignored")
+            notes.append(
+                f"grammar pass '{guess}' not confirmed by free decoding '{heard}'; ignored"
+            )
         best, lower = (free.alternatives[0] if free.alternatives else None), free.alternatives[1:]
     kept = _trusted_lower(best.text, lower, suspects) if best else []
     if len(kept) < len(lower):
         notes.append("lower alternatives naming the card dropped: the best does not say it alone")
     alternatives = (best, *kept) if best else ()
-    return Recognition(tuple(alternatives), engine=free.engine, mode="guided",
-                       words=free.words, dropped_phrases=grammar.dropped_phrases,
-                       notes=tuple(notes))
+    return Recognition(
+        tuple(alternatives),
+        engine=free.engine,
+        mode="guided",
+        words=free.words,
+        dropped_phrases=grammar.dropped_phrases,
+        notes=tuple(notes),
+    )
 
 
 class GuidedStream:

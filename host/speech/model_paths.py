@@ -29,9 +29,12 @@ def _models_in(folder: Path, language: str) -> list[Path]:
     return sorted(wanted, key=lambda p: ("small" not in p.name, p.name))
 
 
-def search_folders(configured: str | os.PathLike | None = None,
-                   models_dir: Path = PROJECT_MODELS, env: dict | None = None,
-                   home: Path | None = None) -> list[Path]:
+def search_folders(
+    configured: str | os.PathLike | None = None,
+    models_dir: Path = PROJECT_MODELS,
+    env: dict | None = None,
+    home: Path | None = None,
+) -> list[Path]:
     env = os.environ if env is None else env
     home = Path.home() if home is None else home
     folders = [Path(configured).expanduser()] if configured else []
@@ -42,9 +45,13 @@ def search_folders(configured: str | os.PathLike | None = None,
     return folders
 
 
-def find_vosk_model(configured: str | os.PathLike | None = None, language: str = "en-us",
-                    models_dir: Path = PROJECT_MODELS, env: dict | None = None,
-                    home: Path | None = None) -> Path | None:
+def find_vosk_model(
+    configured: str | os.PathLike | None = None,
+    language: str = "en-us",
+    models_dir: Path = PROJECT_MODELS,
+    env: dict | None = None,
+    home: Path | None = None,
+) -> Path | None:
     """The first model found, or None. A configured path must be a model itself."""
     if configured:
         path = Path(configured).expanduser()

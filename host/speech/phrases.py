@@ -48,9 +48,25 @@ def spoken_forms(phrase: str) -> list[str]:
     forms = []
     # "part two" and, for kings and popes, "the fourteenth"
     for roman in (lambda v: num2words(v), lambda v: "the " + num2words(v, to="ordinal")):
-        text = _ROMAN.sub(lambda m: roman(_roman_value(m.group())) if m.group() else "", plain)
+        text = _ROMAN.sub(
+            lambda m: (
+                roman(  # noqa: B023 (used at once)
+                    _roman_value(m.group())
+                )
+                if m.group()
+                else ""
+            ),
+            plain,
+        )
         for as_year in (False, True):
-            spelled = _NUMBER.sub(lambda m: _number_words(m.group(), as_year and 1000 <= int(m.group()) <= 2099), text)
+            spelled = _NUMBER.sub(
+                lambda m: _number_words(
+                    m.group(),
+                    as_year  # noqa: B023 (used at once)
+                    and 1000 <= int(m.group()) <= 2099,
+                ),
+                text,
+            )
             spelled = _NOT_WORD.sub(" ", spelled.replace("-", " "))
             spelled = " ".join(w.strip("'") for w in spelled.split() if w.strip("'"))
             if spelled and spelled not in forms:
@@ -98,7 +114,7 @@ def find_spoken(phrase: str, heard: str) -> tuple[int, int] | None:
     if not target_words or not heard_words:
         return None
     for start in range(len(heard_words) - n + 1):
-        if heard_words[start:start + n] == target_words:
+        if heard_words[start : start + n] == target_words:
             return start, start + n
     target, letters = sound_key(target_words), "".join(target_words)
     if not target:
@@ -122,4 +138,4 @@ def sounds_within(phrase: str, heard: str) -> bool:
 def respell(heard: str, phrase: str, span: tuple[int, int]) -> str:
     """`heard` with the words in `span` replaced by the phrase's spelling."""
     words = normalise(heard).split()
-    return " ".join(words[:span[0]] + normalise(phrase).split() + words[span[1]:])
+    return " ".join(words[: span[0]] + normalise(phrase).split() + words[span[1] :])

@@ -10,8 +10,9 @@ A recognizer is told what the host expects before each utterance:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable, Protocol
+from typing import Protocol
 
 import numpy as np
 
@@ -35,19 +36,19 @@ class Word:
 @dataclass(frozen=True)
 class Expectation:
     kind: str = FREE
-    phrases: tuple[str, ...] = ()   # closed: the choices; answer: what the card expects
+    phrases: tuple[str, ...] = ()  # closed: the choices; answer: what the card expects
     commands: tuple[str, ...] = ()  # answer: what may be said instead of an answer
 
     @classmethod
-    def free(cls) -> "Expectation":
+    def free(cls) -> Expectation:
         return cls(FREE)
 
     @classmethod
-    def closed(cls, phrases: Iterable[str]) -> "Expectation":
+    def closed(cls, phrases: Iterable[str]) -> Expectation:
         return cls(CLOSED, tuple(phrases))
 
     @classmethod
-    def answer(cls, expected: Iterable[str], commands: Iterable[str] = ()) -> "Expectation":
+    def answer(cls, expected: Iterable[str], commands: Iterable[str] = ()) -> Expectation:
         """`expected`: the card's answer, accept, prompt AND reject entries."""
         return cls(ANSWER, tuple(expected), tuple(commands))
 
@@ -56,9 +57,9 @@ class Expectation:
 class Recognition:
     alternatives: tuple[Alternative, ...]
     engine: str
-    mode: str                                   # free | grammar | guided
-    words: tuple[Word, ...] = ()                # of the best alternative, when the engine gives them
-    dropped_phrases: tuple[str, ...] = ()       # grammar phrases the model cannot say
+    mode: str  # free | grammar | guided
+    words: tuple[Word, ...] = ()  # of the best alternative, when the engine gives them
+    dropped_phrases: tuple[str, ...] = ()  # grammar phrases the model cannot say
     notes: tuple[str, ...] = field(default=())
 
     @property
@@ -88,10 +89,11 @@ class Recognizer(Protocol):
     def missing_words(self, phrase: str) -> list[str]: ...
 
 
-def recognize(recognizer: Recognizer, samples: np.ndarray, expectation: Expectation,
-              chunk: int = 4000) -> Recognition:
+def recognize(
+    recognizer: Recognizer, samples: np.ndarray, expectation: Expectation, chunk: int = 4000
+) -> Recognition:
     """Whole-buffer convenience: stream the samples in chunks and finish."""
     stream = recognizer.stream(expectation)
     for start in range(0, len(samples), chunk):
-        stream.accept(samples[start:start + chunk])
+        stream.accept(samples[start : start + chunk])
     return stream.finish()

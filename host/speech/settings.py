@@ -15,11 +15,11 @@ DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
 
 @dataclass(frozen=True)
 class SpeechSettings:
-    recognizer: str = "auto"          # auto | vosk | pocketsphinx
+    recognizer: str = "auto"  # auto | vosk | pocketsphinx
     vosk_model: str = ""
     language: str = "en-us"
     alternatives: int = 5
-    synthesizer: str = "pyttsx3"      # pyttsx3 | espeak-ng | flite
+    synthesizer: str = "pyttsx3"  # pyttsx3 | espeak-ng | flite
     voice: str = ""
     rate: int = 175
     volume: float = 1.0
@@ -38,7 +38,7 @@ class SpeechSettings:
         return EndpointPolicy.answer(self.answer_silence, self.no_speech_timeout, time_limit)
 
     @classmethod
-    def from_mapping(cls, section: dict | None) -> "SpeechSettings":
+    def from_mapping(cls, section: dict | None) -> SpeechSettings:
         section = dict(section or {})
         known = {f.name: f.type for f in fields(cls)}
         unknown = sorted(set(section) - set(known))
@@ -52,15 +52,20 @@ class SpeechSettings:
             try:
                 values[name] = type(default)(value)
             except (TypeError, ValueError):
-                raise UserError(f"config speech.{name}: '{value}' is not a valid "
-                                f"{type(default).__name__}") from None
+                raise UserError(
+                    f"config speech.{name}: '{value}' is not a valid {type(default).__name__}"
+                ) from None
         settings = cls(**values)
         if settings.recognizer not in ("auto", "vosk", "pocketsphinx"):
-            raise UserError(f"config speech.recognizer: '{settings.recognizer}' is not "
-                            "auto, vosk or pocketsphinx")
+            raise UserError(
+                f"config speech.recognizer: '{settings.recognizer}' is not "
+                "auto, vosk or pocketsphinx"
+            )
         if settings.synthesizer not in ("pyttsx3", "espeak-ng", "flite"):
-            raise UserError(f"config speech.synthesizer: '{settings.synthesizer}' is not "
-                            "pyttsx3, espeak-ng or flite")
+            raise UserError(
+                f"config speech.synthesizer: '{settings.synthesizer}' is not "
+                "pyttsx3, espeak-ng or flite"
+            )
         return settings
 
 

@@ -15,9 +15,9 @@ import re
 import numpy as np
 
 from host.speech.phrases import grammar_phrases
-from host.speech.recognition import (CLOSED, FREE, Alternative, Expectation, Recognition, Word)
+from host.speech.recognition import CLOSED, FREE, Alternative, Expectation, Recognition, Word
 
-MAX_GRAMMARS = 16   # compiled grammar searches kept (each about 2 MB)
+MAX_GRAMMARS = 16  # compiled grammar searches kept (each about 2 MB)
 _FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 _VARIANT = re.compile(r"\(\d+\)$")
 
@@ -43,13 +43,14 @@ class PocketSphinxRecognizer:
         (125 of 196 spoken dev rows exactly right against 100), and
         independent of what was decoded before."""
         from pocketsphinx import Decoder
+
         self.max_alternatives = max_alternatives
         self.adapt = adapt
         self._free = Decoder(loglevel="FATAL")
         self._grammar = Decoder(lm=None, loglevel="FATAL")
         self._initial_cmn = self._free.get_cmn()
-        self._searches: dict[str, bool] = {}   # grammar searches, least recently used first
-        self._holders: dict[int, "SphinxStream"] = {}  # decoder -> its unfinished stream
+        self._searches: dict[str, bool] = {}  # grammar searches, least recently used first
+        self._holders: dict[int, SphinxStream] = {}  # decoder -> its unfinished stream
 
     def _claim(self, decoder) -> None:
         """Close an utterance a forgotten stream left open (a search cannot
@@ -72,7 +73,7 @@ class PocketSphinxRecognizer:
     def _activate(self, phrases: list[str]) -> None:
         name = "g" + hashlib.sha1("|".join(phrases).encode()).hexdigest()[:12]
         if name in self._searches:
-            self._searches[name] = self._searches.pop(name)   # most recently used last
+            self._searches[name] = self._searches.pop(name)  # most recently used last
         else:
             self._grammar.add_jsgf_string(name, jsgf(phrases))
             self._searches[name] = True
@@ -92,18 +93,32 @@ class PocketSphinxRecognizer:
             kept, dropped = self.grammar_for(expectation.phrases)
             if not kept:
                 self._claim(self._free)
-                return SphinxStream(self, self._free, "free", [], dropped,
-                                    ["no grammar phrase is in the dictionary; decoded freely"])
+                return SphinxStream(
+                    self,
+                    self._free,
+                    "free",
+                    [],
+                    dropped,
+                    ["no grammar phrase is in the dictionary; decoded freely"],
+                )
             self._claim(self._grammar)
             self._activate(kept)
             return SphinxStream(self, self._grammar, "grammar", kept, dropped, [])
         from host.speech.guided import GuidedStream
+
         return GuidedStream(self, expectation)
 
 
 class SphinxStream:
-    def __init__(self, engine: PocketSphinxRecognizer, decoder, mode: str, phrases: list[str],
-                 dropped: list[str], notes: list[str]) -> None:
+    def __init__(
+        self,
+        engine: PocketSphinxRecognizer,
+        decoder,
+        mode: str,
+        phrases: list[str],
+        dropped: list[str],
+        notes: list[str],
+    ) -> None:
         self.engine, self.decoder, self.mode = engine, decoder, mode
         self.phrases, self.dropped, self.notes = set(phrases), dropped, list(notes)
         self.buffered: list[bytes] | None = None if engine.adapt else []
@@ -139,15 +154,27 @@ class SphinxStream:
         if best:
             alternatives.append(Alternative(best, round(float(hyp.prob), 4)))
             frame = 0.01  # pocketsphinx counts 10 ms frames
-            words = [Word(_VARIANT.sub("", s.word), round(float(s.prob), 4), s.start_frame * frame,
-                          s.end_frame * frame)
-                     for s in self.decoder.seg() if not _FILLER.match(s.word)]
+            words = [
+                Word(
+                    _VARIANT.sub("", s.word),
+                    round(float(s.prob), 4),
+                    s.start_frame * frame,
+                    s.end_frame * frame,
+                )
+                for s in self.decoder.seg()
+                if not _FILLER.match(s.word)
+            ]
             if self.mode == "free":
                 others = self._n_best(best, float(hyp.prob))
                 alternatives += sorted(others, key=lambda a: -a.confidence)
-        return Recognition(tuple(alternatives), engine=self.engine.name, mode=self.mode,
-                           words=tuple(words), dropped_phrases=tuple(self.dropped),
-                           notes=tuple(self.notes))
+        return Recognition(
+            tuple(alternatives),
+            engine=self.engine.name,
+            mode=self.mode,
+            words=tuple(words),
+            dropped_phrases=tuple(self.dropped),
+            notes=tuple(self.notes),
+        )
 
     def _n_best(self, best: str, best_confidence: float) -> list[Alternative]:
         """Other lattice paths, scaled against the best path's score."""

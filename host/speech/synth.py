@@ -19,9 +19,10 @@ import tempfile
 import threading
 import time
 import wave
+from collections.abc import Iterator
 from concurrent.futures import Future
 from pathlib import Path
-from typing import Iterator, Protocol
+from typing import Protocol
 
 from host.speech.audio import Audio, BadAudioError, read_wav
 
@@ -66,11 +67,11 @@ class _Pyttsx3Worker:
     every synthesizer sends jobs here, each job carrying its voice settings.
     """
 
-    _instance: "_Pyttsx3Worker | None" = None
+    _instance: _Pyttsx3Worker | None = None
     _lock = threading.Lock()
 
     @classmethod
-    def shared(cls, timeout: float) -> "_Pyttsx3Worker":
+    def shared(cls, timeout: float) -> _Pyttsx3Worker:
         with cls._lock:
             if cls._instance is None or not cls._instance.thread.is_alive():
                 cls._instance = cls(timeout)
@@ -80,7 +81,9 @@ class _Pyttsx3Worker:
         self.jobs: queue.Queue = queue.Queue()
         self.folder = tempfile.mkdtemp(prefix="trivia-host-tts-")
         ready: Future = Future()
-        self.thread = threading.Thread(target=self._serve, args=(ready,), name="pyttsx3", daemon=True)
+        self.thread = threading.Thread(
+            target=self._serve, args=(ready,), name="pyttsx3", daemon=True
+        )
         self.thread.start()
         try:
             ready.result(timeout=timeout)
@@ -90,7 +93,7 @@ class _Pyttsx3Worker:
     def _serve(self, ready: Future) -> None:
         try:
             engine = _start_engine()
-        except Exception as exc:  # noqa: BLE001 - reported to the caller, who falls back
+        except Exception as exc:
             ready.set_exception(SynthesisError(f"pyttsx3 cannot start: {exc}"))
             return
         self.defaults = {name: engine.getProperty(name) for name in ("voice", "rate", "volume")}
@@ -101,9 +104,12 @@ class _Pyttsx3Worker:
             count += 1
             try:
                 result.set_result(work(engine, Path(self.folder) / f"utterance-{count}.wav"))
-            except Exception as exc:  # noqa: BLE001
-                result.set_exception(exc if isinstance(exc, SynthesisError)
-                                     else SynthesisError(f"pyttsx3 failed: {exc}"))
+            except Exception as exc:
+                result.set_exception(
+                    exc
+                    if isinstance(exc, SynthesisError)
+                    else SynthesisError(f"pyttsx3 failed: {exc}")
+                )
 
     def run(self, work, timeout: float):
         """Run work(engine, scratch_path) on the engine's thread, waiting at most `timeout`."""
@@ -120,14 +126,22 @@ class Pyttsx3Synthesizer:
 
     name = "pyttsx3"
 
-    def __init__(self, voice: str = "", rate: int | None = None, volume: float | None = None,
-                 timeout: float = 15.0) -> None:
+    def __init__(
+        self,
+        voice: str = "",
+        rate: int | None = None,
+        volume: float | None = None,
+        timeout: float = 15.0,
+    ) -> None:
         self.timeout = timeout
         self._worker = _Pyttsx3Worker.shared(timeout)
         defaults = self._worker.defaults
         # Unset settings take the engine's defaults, not the last synthesizer's.
-        self.voice_id = self._worker.run(lambda engine, _: _find_voice(engine, voice), timeout) \
-            if voice else defaults["voice"]
+        self.voice_id = (
+            self._worker.run(lambda engine, _: _find_voice(engine, voice), timeout)
+            if voice
+            else defaults["voice"]
+        )
         self.rate = int(rate) if rate else defaults["rate"]
         self.volume = float(volume) if volume is not None else defaults["volume"]
 
@@ -136,13 +150,18 @@ class Pyttsx3Synthesizer:
             _apply_settings(engine, voice=self.voice_id, rate=self.rate, volume=self.volume)
             try:
                 for attempt in range(2):
-                    audio = _utterance_to_file(engine, text, path, self.timeout if attempt else
-                                               min(self.timeout, LOST_UTTERANCE_SECONDS))
+                    audio = _utterance_to_file(
+                        engine,
+                        text,
+                        path,
+                        self.timeout if attempt else min(self.timeout, LOST_UTTERANCE_SECONDS),
+                    )
                     if audio is not None:
                         return audio
                 raise SynthesisError(f"no complete audio file after {self.timeout:.0f} s")
             finally:
                 path.unlink(missing_ok=True)
+
         return work
 
     def synthesize(self, text: str) -> Audio:
@@ -192,6 +211,7 @@ def _apply_settings(engine, **wanted) -> None:
 
 def _start_engine():
     import pyttsx3
+
     engine = pyttsx3.init()
     # The espeak driver prints "Audio saved to ..." after every file; keep
     # the console for the game.
@@ -208,9 +228,11 @@ def _find_voice(engine, wanted: str) -> str:
     """A voice by exact id, id suffix ("en-us") or name ("English (America)")."""
     voices = engine.getProperty("voices")
     wanted_lower = wanted.lower()
-    for test in (lambda v: v.id.lower() == wanted_lower,
-                 lambda v: v.id.lower().rsplit("/", 1)[-1] == wanted_lower,
-                 lambda v: (v.name or "").lower() == wanted_lower):
+    for test in (
+        lambda v: v.id.lower() == wanted_lower,
+        lambda v: v.id.lower().rsplit("/", 1)[-1] == wanted_lower,
+        lambda v: (v.name or "").lower() == wanted_lower,
+    ):
         for voice in voices:
             if test(voice):
                 return voice.id
@@ -220,8 +242,14 @@ def _find_voice(engine, wanted: str) -> str:
 class CommandLineSynthesizer:
     """espeak-ng or flite run as a program for each utterance."""
 
-    def __init__(self, program: str = "espeak-ng", voice: str = "", rate: int | None = None,
-                 volume: float | None = None, timeout: float = 15.0) -> None:
+    def __init__(
+        self,
+        program: str = "espeak-ng",
+        voice: str = "",
+        rate: int | None = None,
+        volume: float | None = None,
+        timeout: float = 15.0,
+    ) -> None:
         if program not in ("espeak-ng", "flite"):
             raise SynthesisError(f"unknown synthesizer program '{program}'")
         if not shutil.which(program):
@@ -243,7 +271,7 @@ class CommandLineSynthesizer:
         if self.rate:
             command += ["-s", str(int(self.rate))]
         if self.volume is not None:
-            command += ["-a", str(int(round(self.volume * 100)))]
+            command += ["-a", str(round(self.volume * 100))]
         return command
 
     def synthesize(self, text: str) -> Audio:
@@ -251,13 +279,18 @@ class CommandLineSynthesizer:
             text_file, wav_file = os.path.join(folder, "text.txt"), os.path.join(folder, "out.wav")
             Path(text_file).write_text(text + "\n", encoding="utf-8")
             try:
-                done = subprocess.run(self._command(text_file, wav_file), capture_output=True,
-                                      timeout=self.timeout)
+                done = subprocess.run(
+                    self._command(text_file, wav_file), capture_output=True, timeout=self.timeout
+                )
             except subprocess.TimeoutExpired:
-                raise SynthesisError(f"{self.name} gave no audio within {self.timeout:.0f} s") from None
+                raise SynthesisError(
+                    f"{self.name} gave no audio within {self.timeout:.0f} s"
+                ) from None
             if done.returncode != 0:  # espeak-ng writes its errors to stdout
                 message = (done.stderr + done.stdout).decode(errors="replace").strip().splitlines()
-                raise SynthesisError(f"{self.name} failed: {message[-1] if message else done.returncode}")
+                raise SynthesisError(
+                    f"{self.name} failed: {message[-1] if message else done.returncode}"
+                )
             try:
                 return read_wav(wav_file).audio
             except BadAudioError as exc:
@@ -267,8 +300,13 @@ class CommandLineSynthesizer:
         pass
 
 
-def make_synthesizer(engine: str = "pyttsx3", voice: str = "", rate: int | None = None,
-                     volume: float | None = None, notice=print) -> Synthesizer:
+def make_synthesizer(
+    engine: str = "pyttsx3",
+    voice: str = "",
+    rate: int | None = None,
+    volume: float | None = None,
+    notice=print,
+) -> Synthesizer:
     """The configured synthesizer; if pyttsx3 cannot start, espeak-ng directly."""
     if engine == "pyttsx3":
         try:

@@ -19,6 +19,7 @@ ANSWER_COMMANDS = ("repeat the question", "pass", "i don't know", "skip")
 @lru_cache(maxsize=4)
 def _recognizer(engine: str | None, settings: SpeechSettings):
     from host.speech.engines import make_recognizer
+
     return make_recognizer(settings, engine, live=False)  # every file stands alone
 
 
@@ -38,8 +39,13 @@ class Transcript:
     notes: tuple[str, ...]
 
 
-def transcribe(path: str | Path, expected=None, engine: str | None = None,
-               settings: SpeechSettings | None = None, closed: bool = False) -> Transcript:
+def transcribe(
+    path: str | Path,
+    expected=None,
+    engine: str | None = None,
+    settings: SpeechSettings | None = None,
+    closed: bool = False,
+) -> Transcript:
     """`closed`: only the `expected` phrases may be said (commands, choices)."""
     info = read_wav(path, RECOGNIZER_RATE)
     recognizer = _recognizer(engine, settings or load_speech_settings())

@@ -11,14 +11,14 @@ import time
 from dataclasses import dataclass
 
 from host.speech.duplex import MicGate
-from host.speech.endpoint import EndpointPolicy, Endpointer, EnergyVad, Outcome
+from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, Outcome
 from host.speech.recognition import Expectation, Recognition
 from host.speech.synth import synthesize_clauses
 
 
 @dataclass(frozen=True)
 class Heard:
-    outcome: Outcome                 # ENDED, NO_SPEECH or TIME_UP
+    outcome: Outcome  # ENDED, NO_SPEECH or TIME_UP
     recognition: Recognition | None  # None when nobody spoke
     listened_seconds: float
 
@@ -29,15 +29,18 @@ class Heard:
 
 def speak(synthesizer, speaker, text: str) -> bool:
     """Say `text` clause by clause; False if the speaker was stopped midway."""
-    for audio in synthesize_clauses(synthesizer, text):
-        if not speaker.play(audio):
-            return False
-    return True
+    return all(speaker.play(audio) for audio in synthesize_clauses(synthesizer, text))
 
 
-def listen(microphone, recognizer, expectation: Expectation, policy: EndpointPolicy,
-           gate: MicGate | None = None, vad: EnergyVad | None = None,
-           clock=time.monotonic) -> Heard:
+def listen(
+    microphone,
+    recognizer,
+    expectation: Expectation,
+    policy: EndpointPolicy,
+    gate: MicGate | None = None,
+    vad: EnergyVad | None = None,
+    clock=time.monotonic,
+) -> Heard:
     """Stream microphone frames to the recognizer until the endpointer decides.
 
     Frames that arrive while the gate is shut (the host is talking, or its

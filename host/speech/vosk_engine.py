@@ -24,10 +24,10 @@ from pathlib import Path
 import numpy as np
 
 from host.speech.phrases import grammar_phrases
-from host.speech.recognition import (CLOSED, FREE, Alternative, Expectation, Recognition, Word)
+from host.speech.recognition import CLOSED, FREE, Alternative, Expectation, Recognition, Word
 
 UNKNOWN = "[unk]"
-_LOADED: "weakref.WeakSet[VoskRecognizer]" = weakref.WeakSet()
+_LOADED: weakref.WeakSet[VoskRecognizer] = weakref.WeakSet()
 
 
 @atexit.register
@@ -44,6 +44,7 @@ class VoskRecognizer:
 
     def __init__(self, model_path: str | Path, max_alternatives: int = 5) -> None:
         import vosk
+
         vosk.SetLogLevel(-1)
         self._vosk = vosk
         self.model_path = Path(model_path)
@@ -61,12 +62,13 @@ class VoskRecognizer:
         """(grammar phrases the model can say, original phrases it cannot)."""
         return grammar_phrases(phrases, self.missing_words)
 
-    def stream(self, expectation: Expectation) -> "VoskStream":
+    def stream(self, expectation: Expectation) -> VoskStream:
         if expectation.kind == FREE:
             return VoskStream(self, grammar=None)
         if expectation.kind == CLOSED:
             return VoskStream(self, grammar=list(expectation.phrases))
         from host.speech.guided import GuidedStream
+
         return GuidedStream(self, expectation)
 
 
@@ -88,8 +90,9 @@ class VoskStream:
                 if engine.has_unknown_word:
                     kept.append(UNKNOWN)
                 # Vosk does not decode \u escapes: keep the words as they are.
-                self.recognizer = kaldi(engine.model, engine.sample_rate,
-                                        json.dumps(kept, ensure_ascii=False))
+                self.recognizer = kaldi(
+                    engine.model, engine.sample_rate, json.dumps(kept, ensure_ascii=False)
+                )
         if grammar is None:
             self.recognizer = kaldi(engine.model, engine.sample_rate)
         self.mode = "grammar" if grammar is not None else "free"
@@ -110,9 +113,14 @@ class VoskStream:
             alternatives, words = _one_best(self.segments)
         else:
             alternatives, words = _n_best(self.segments, self.engine.max_alternatives), ()
-        return Recognition(tuple(alternatives), engine=self.engine.name, mode=self.mode,
-                           words=tuple(words), dropped_phrases=tuple(self.dropped),
-                           notes=tuple(self.notes))
+        return Recognition(
+            tuple(alternatives),
+            engine=self.engine.name,
+            mode=self.mode,
+            words=tuple(words),
+            dropped_phrases=tuple(self.dropped),
+            notes=tuple(self.notes),
+        )
 
 
 def _clean(text: str) -> str:
@@ -120,9 +128,12 @@ def _clean(text: str) -> str:
 
 
 def _one_best(segments: list[dict]) -> tuple[list[Alternative], list[Word]]:
-    words = [Word(w["word"], float(w["conf"]), float(w["start"]), float(w["end"]))
-             for segment in segments for w in segment.get("result", [])
-             if w["word"] != UNKNOWN]
+    words = [
+        Word(w["word"], float(w["conf"]), float(w["start"]), float(w["end"]))
+        for segment in segments
+        for w in segment.get("result", [])
+        if w["word"] != UNKNOWN
+    ]
     if not words:
         return [], []
     text = " ".join(w.text for w in words)
@@ -134,8 +145,10 @@ def _n_best(segments: list[dict], limit: int) -> list[Alternative]:
     """Alternatives over all segments: every combination, best total score first."""
     per_segment = []
     for segment in segments:
-        options = [(_clean(a.get("text", "")), float(a.get("confidence", 0.0)))
-                   for a in segment.get("alternatives", [])]
+        options = [
+            (_clean(a.get("text", "")), float(a.get("confidence", 0.0)))
+            for a in segment.get("alternatives", [])
+        ]
         options = [o for o in options if o[0]] if any(o[0] for o in options) else []
         if options:
             per_segment.append(options)
@@ -146,8 +159,10 @@ def _n_best(segments: list[dict], limit: int) -> list[Alternative]:
         text = " ".join(t for t, _ in choice)
         score = sum(s for _, s in choice)
         combined[text] = max(score, combined.get(text, -math.inf))
-    ranked = sorted(combined.items(), key=lambda item: -item[1])[:max(1, limit)]
+    ranked = sorted(combined.items(), key=lambda item: -item[1])[: max(1, limit)]
     top = ranked[0][1]
     weights = [math.exp(score - top) for _, score in ranked]
     total = sum(weights)
-    return [Alternative(text, round(weight / total, 4)) for (text, _), weight in zip(ranked, weights)]
+    return [
+        Alternative(text, round(weight / total, 4)) for (text, _), weight in zip(ranked, weights)
+    ]

@@ -9,8 +9,9 @@ feeds lines from a list or a responder (tests, bots); the voice channel
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol
+from typing import Protocol
 
 SILENCE, NOISE, TIME_UP = "<silence>", "<noise>", "<time up>"
 
@@ -25,8 +26,8 @@ class Heard:
 
     alternatives: tuple[str, ...] = ()
     typed: bool = False
-    noise: bool = False                 # sound, but no words in it
-    timed_out: bool = False             # the answer time (house rule) ran out
+    noise: bool = False  # sound, but no words in it
+    timed_out: bool = False  # the answer time (house rule) ran out
     confidences: tuple[float, ...] = ()
 
     @property
@@ -52,8 +53,8 @@ class Heard:
 class Listening:
     """What the table waits for, so a recognizer can expect it."""
 
-    kind: str                                  # answer | choice | names | roll | free
-    phrases: tuple[str, ...] = ()              # choices, or the card's answer phrases
+    kind: str  # answer | choice | names | roll | free
+    phrases: tuple[str, ...] = ()  # choices, or the card's answer phrases
     commands: tuple[str, ...] = ()
     time_limit: float | None = None
     prompt: dict = field(default_factory=dict)  # the engine's prompt (for bots)
@@ -76,7 +77,9 @@ class KeyboardChannel:
 
     voice = False
 
-    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] | None = None):
+    def __init__(
+        self, read: Callable[[str], str] = input, write: Callable[[str], None] | None = None
+    ):
         self._read = read
         self._write = write or (lambda line: print(line, flush=True))
 
@@ -105,14 +108,19 @@ class ScriptedChannel:
     out; without one the input ends (EndOfInput).
     """
 
-    def __init__(self, lines: Iterable[str] = (), responder: Callable[[Listening], str] | None = None,
-                 voice: bool = False, echo: bool = False):
+    def __init__(
+        self,
+        lines: Iterable[str] = (),
+        responder: Callable[[Listening], str] | None = None,
+        voice: bool = False,
+        echo: bool = False,
+    ):
         self.lines = list(lines)
         self.responder = responder
         self.voice = voice
         self.echo = echo
         self.said: list[str] = []
-        self.log: list[str] = []       # said and heard, in order, as a transcript
+        self.log: list[str] = []  # said and heard, in order, as a transcript
         self.adjustments: list[str] = []
 
     def say(self, text: str, kind: str = "narration") -> None:

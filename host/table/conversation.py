@@ -45,8 +45,18 @@ class QuitGame(Exception):
 
 
 class Table:
-    def __init__(self, game, channel, narrator, settings, store=None, transcript=None,
-                 judging=None, history=None, keyboard_factory=None):
+    def __init__(
+        self,
+        game,
+        channel,
+        narrator,
+        settings,
+        store=None,
+        transcript=None,
+        judging=None,
+        history=None,
+        keyboard_factory=None,
+    ):
         self.game = game
         self.channel = channel
         self.narrator = narrator
@@ -57,7 +67,7 @@ class Table:
         self.history = history
         self.keyboard_factory = keyboard_factory
         self.current_ask = ""
-        self.save_problem: str | None = None   # why the last save failed (a full disk)
+        self.save_problem: str | None = None  # why the last save failed (a full disk)
         self.read_questions: set[tuple[str, str]] = set()
         self.deck_of = {card.id: card.deck for card in game.cards.values()}
 
@@ -90,8 +100,11 @@ class Table:
             return "quit"
         except EndOfInput:
             self.save()
-            self.say(self.narrator.say("input_ended" if self.save_problem is None
-                                       else "input_ended_unsaved"))
+            self.say(
+                self.narrator.say(
+                    "input_ended" if self.save_problem is None else "input_ended_unsaved"
+                )
+            )
             return "ended"
         if self.store is not None:
             self.store.finish(self.game.meta["game_id"])
@@ -116,8 +129,11 @@ class Table:
 
     def _asked(self) -> dict:
         ruling = self.game.meta["last_ruling"]["state"]["prompt"]
-        return {"card": ruling.get("card"), "category": ruling.get("category"),
-                "side": ruling.get("side")}
+        return {
+            "card": ruling.get("card"),
+            "category": ruling.get("category"),
+            "side": ruling.get("side"),
+        }
 
     # ------------------------------------------------------------ talking
 
@@ -158,7 +174,7 @@ class Table:
             try:
                 self.transcript.write(kind, **fields)
             except OSError:
-                pass   # a full disk: the save says so; the transcript line is lost
+                pass  # a full disk: the save says so; the transcript line is lost
 
     def note(self, text: str, **fields) -> None:
         self.write("note", text=text, **fields)
@@ -168,8 +184,16 @@ class Table:
         self.write("heard", prompt=listening.prompt.get("type"), **heard.as_log())
         return heard
 
-    def converse(self, ask: str, listening: Listening, interpret, pass_value=None,
-                 pass_means: str = "", repeat: str | None = None, silence=NOT_UNDERSTOOD) -> object:
+    def converse(
+        self,
+        ask: str,
+        listening: Listening,
+        interpret,
+        pass_value=None,
+        pass_means: str = "",
+        repeat: str | None = None,
+        silence=NOT_UNDERSTOOD,
+    ) -> object:
         """Say `ask`, then listen until `interpret` gives Done; commands on the way.
 
         `repeat` is what "repeat" says (default: the ask); `silence` is the
@@ -182,7 +206,12 @@ class Table:
             if heard.nothing and heard.timed_out and listening.kind == "answer":
                 self.say(self.narrator.say("time_up"))
                 return pass_value
-            if heard.nothing and not heard.typed and not heard.noise and silence is not NOT_UNDERSTOOD:
+            if (
+                heard.nothing
+                and not heard.typed
+                and not heard.noise
+                and silence is not NOT_UNDERSTOOD
+            ):
                 return silence
             outcome = NOT_UNDERSTOOD
             if heard.typed or not heard.nothing:
@@ -218,7 +247,7 @@ class Table:
             self.say(self.narrator.say("heard_noise"))
         elif heard.nothing and not heard.typed:
             self.say(self.narrator.say("heard_nothing"))
-        elif not heard.text:   # an empty typed line: what can be typed here
+        elif not heard.text:  # an empty typed line: what can be typed here
             self.say(self.help_now())
         else:
             self.say(self.narrator.say("not_understood", heard=heard.text, help=self.help_now()))
@@ -230,13 +259,16 @@ class Table:
         return getattr(self, f"_ask_{prompt['type']}")(prompt)
 
     def _listening(self, kind: str, prompt: dict, phrases=(), time_limit=None) -> Listening:
-        return Listening(kind, tuple(phrases), tuple(und.vocabulary()["commands"]), time_limit,
-                         dict(prompt))
+        return Listening(
+            kind, tuple(phrases), tuple(und.vocabulary()["commands"]), time_limit, dict(prompt)
+        )
 
     def _ask_roll(self, prompt: dict) -> dict:
         host_rolls = self.settings.dice == "host"
         if host_rolls:
-            ask = self.narrator.say("ask_roll_host" if self.channel.voice else "ask_roll_host_typed")
+            ask = self.narrator.say(
+                "ask_roll_host" if self.channel.voice else "ask_roll_host_typed"
+            )
         else:
             ask = self.narrator.say("ask_roll_table")
 
@@ -253,9 +285,18 @@ class Table:
                 return Reply(self.narrator.say("die_value"))
             return NOT_UNDERSTOOD
 
-        phrases = und.vocabulary()["roll"] if host_rolls else ("one", "two", "three", "four", "five", "six")
-        value = self.converse(ask, self._listening("roll", prompt, phrases), interpret,
-                              pass_value=None, pass_means=self.narrator.part("pass_means", "roll"))
+        phrases = (
+            und.vocabulary()["roll"]
+            if host_rolls
+            else ("one", "two", "three", "four", "five", "six")
+        )
+        value = self.converse(
+            ask,
+            self._listening("roll", prompt, phrases),
+            interpret,
+            pass_value=None,
+            pass_means=self.narrator.part("pass_means", "roll"),
+        )
         if value is None:
             value = self.game.roll_die()
         return {"type": "roll", "value": value}
@@ -264,7 +305,9 @@ class Table:
         side = self.game.side(prompt["side"])
         found = dest.destinations(self.game, side, prompt["roll"], prompt["options"])
         labels = [d.label for d in found]
-        ask = self.narrator.say("ask_move", options="; ".join(labels), roll=num2words(prompt["roll"]))
+        ask = self.narrator.say(
+            "ask_move", options="; ".join(labels), roll=num2words(prompt["roll"])
+        )
         rules = self.game.rules
 
         def interpret(heard: Heard):
@@ -275,15 +318,22 @@ class Table:
                 if len(fitting) == 1:
                     return Done(fitting[0].space)
                 if len(fitting) > 1:
-                    return Reply(self.narrator.say("ambiguous", options=_or([d.label for d in fitting])))
+                    return Reply(
+                        self.narrator.say("ambiguous", options=_or([d.label for d in fitting]))
+                    )
             if dest.named_anything(heard.text, rules):
-                return Reply(self.narrator.say("not_reachable", heard=heard.text,
-                                               options="; ".join(labels)))
+                return Reply(
+                    self.narrator.say("not_reachable", heard=heard.text, options="; ".join(labels))
+                )
             return NOT_UNDERSTOOD
 
-        space = self.converse(ask, self._listening("choice", prompt, labels), interpret,
-                              pass_value=found[0].space,
-                              pass_means=self.narrator.part("pass_means", "move", first=labels[0]))
+        space = self.converse(
+            ask,
+            self._listening("choice", prompt, labels),
+            interpret,
+            pass_value=found[0].space,
+            pass_means=self.narrator.part("pass_means", "move", first=labels[0]),
+        )
         return {"type": "move", "to": space}
 
     def _ask_jump(self, prompt: dict) -> dict:
@@ -294,8 +344,13 @@ class Table:
             answer = und.yes_or_no(heard.text)
             return NOT_UNDERSTOOD if answer is None else Done(answer)
 
-        yes = self.converse(ask, self._listening("choice", prompt, ("yes", "no")), interpret,
-                            pass_value=False, pass_means=self.narrator.part("pass_means", "jump"))
+        yes = self.converse(
+            ask,
+            self._listening("choice", prompt, ("yes", "no")),
+            interpret,
+            pass_value=False,
+            pass_means=self.narrator.part("pass_means", "jump"),
+        )
         return {"type": "jump", "yes": yes}
 
     def _ask_pick(self, prompt: dict) -> dict:
@@ -304,11 +359,18 @@ class Table:
         questions = [self.game.question(card, c).spoken_text for c in (first, second)]
         self.read_questions |= {(card, first), (card, second)}
         names = [self.narrator.category(c) for c in (first, second)]
-        ask = self.narrator.say("ask_pick", first=names[0], second=names[1],
-                                first_question=questions[0], second_question=questions[1])
+        ask = self.narrator.say(
+            "ask_pick",
+            first=names[0],
+            second=names[1],
+            first_question=questions[0],
+            second_question=questions[1],
+        )
 
         def interpret(heard: Heard):
-            said = [c for c in und.categories_in(heard.text, self.game.rules) if c in (first, second)]
+            said = [
+                c for c in und.categories_in(heard.text, self.game.rules) if c in (first, second)
+            ]
             if len(said) == 1:
                 return Done(prompt["options"].index(said[0]))
             if len(said) == 2:
@@ -318,8 +380,13 @@ class Table:
                 return Done(ordinal - 1)
             return NOT_UNDERSTOOD
 
-        index = self.converse(ask, self._listening("choice", prompt, names), interpret, pass_value=0,
-                              pass_means=self.narrator.part("pass_means", "pick", first=names[0]))
+        index = self.converse(
+            ask,
+            self._listening("choice", prompt, names),
+            interpret,
+            pass_value=0,
+            pass_means=self.narrator.part("pass_means", "pick", first=names[0]),
+        )
         return {"type": "pick", "index": index}
 
     def _ask_category(self, prompt: dict) -> dict:
@@ -328,14 +395,19 @@ class Table:
         purpose = prompt["purpose"]
         listed = self.narrator.category_options(options)
         if prompt["chooser"] == "table":
-            key = "ask_category_table" if purpose not in ("ruby", "ruby_final") else f"ask_category_{purpose}"
+            key = (
+                "ask_category_table"
+                if purpose not in ("ruby", "ruby_final")
+                else f"ask_category_{purpose}"
+            )
         elif purpose in ("wild", "joker", "all_play", "final", "ruby", "ruby_final"):
             key = f"ask_category_{purpose}"
         else:
             key = "ask_category_player"
         opponents = [s["name"] for s in self.game.state["sides"] if s["name"] != prompt["side"]]
-        ask = self.narrator.say(key, side=side, options=listed, year=prompt.get("year"),
-                                opponents=_and(opponents))
+        ask = self.narrator.say(
+            key, side=side, options=listed, year=prompt.get("year"), opponents=_and(opponents)
+        )
 
         def interpret(heard: Heard):
             for text in heard.alternatives:
@@ -343,13 +415,19 @@ class Table:
                 if len(said) == 1:
                     return Done(said[0])
                 if len(said) > 1:
-                    return Reply(self.narrator.say("ambiguous", options=self.narrator.categories(said, "or")))
+                    return Reply(
+                        self.narrator.say("ambiguous", options=self.narrator.categories(said, "or"))
+                    )
             return NOT_UNDERSTOOD
 
         names = [self.narrator.category(c) for c in options]
-        category = self.converse(ask, self._listening("choice", prompt, names), interpret,
-                                 pass_value=options[0],
-                                 pass_means=self.narrator.part("pass_means", "category", first=names[0]))
+        category = self.converse(
+            ask,
+            self._listening("choice", prompt, names),
+            interpret,
+            pass_value=options[0],
+            pass_means=self.narrator.part("pass_means", "category", first=names[0]),
+        )
         return {"type": "category", "category": category}
 
     def _ask_claims(self, prompt: dict) -> dict:
@@ -358,9 +436,14 @@ class Table:
         reading = ""
         if key not in self.read_questions:
             self.read_questions.add(key)
-            reading = self.narrator.say(
-                "question_all_play", category=self.narrator.category(question["category"]),
-                question=self.game.question(*key).spoken_text) + " "
+            reading = (
+                self.narrator.say(
+                    "question_all_play",
+                    category=self.narrator.category(question["category"]),
+                    question=self.game.question(*key).spoken_text,
+                )
+                + " "
+            )
         ask = reading + self.narrator.say("ask_claims")
         sides = self._names_dialogue(ask, prompt, "claims")
         return {"type": "claims", "sides": sides}
@@ -383,27 +466,37 @@ class Table:
                 return Done([])
             sides, unknown = und.names_in(text, spoken, fuzzy=self.channel.voice)
             if unknown and (sides or len(unknown) <= 3):
-                return Reply(self.narrator.say("unknown_names", names=_and(unknown),
-                                               known=_and(list(spoken))))
+                return Reply(
+                    self.narrator.say(
+                        "unknown_names", names=_and(unknown), known=_and(list(spoken))
+                    )
+                )
             if not sides:
                 return NOT_UNDERSTOOD
             outside = [s for s in sides if s not in eligible]
             if outside:
-                return Reply(self.narrator.say("not_eligible", names=_and(outside),
-                                               eligible=_and(eligible)))
+                return Reply(
+                    self.narrator.say("not_eligible", names=_and(outside), eligible=_and(eligible))
+                )
             return Done(sides)
 
-        return self.converse(ask, self._listening("names", prompt, list(spoken)), interpret,
-                             pass_value=[], pass_means=self.narrator.part("pass_means", kind),
-                             silence=[])
+        return self.converse(
+            ask,
+            self._listening("names", prompt, list(spoken)),
+            interpret,
+            pass_value=[],
+            pass_means=self.narrator.part("pass_means", kind),
+            silence=[],
+        )
 
     def _ask_answer(self, prompt: dict) -> dict:
         card, category = prompt["card"], prompt["category"]
         question = self.game.question(card, category)
         side = self.narrator.who(prompt["side"])
         key = "question_coop" if prompt["side"] == TABLE else "question"
-        reading = self.narrator.say(key, side=side, category=self.narrator.category(category),
-                                    question=question.spoken_text)
+        reading = self.narrator.say(
+            key, side=side, category=self.narrator.category(category), question=question.spoken_text
+        )
         if (card, category) in self.read_questions:
             ask = self.narrator.say("question_again", side=side)
         else:
@@ -425,10 +518,22 @@ class Table:
                 return Done(False)
             if self.judging is None or not self.judging.available:
                 return Done(None)
-            ruling = self.judging.rule(question, self.deck_of.get(card, ""), card,
-                                       [a for a in heard.alternatives if a.strip()], strictness)
-            self.write("ruling", verdict=ruling.verdict, reason=ruling.reason, heard=ruling.heard,
-                       card=card, category=category, strictness=strictness)
+            ruling = self.judging.rule(
+                question,
+                self.deck_of.get(card, ""),
+                card,
+                [a for a in heard.alternatives if a.strip()],
+                strictness,
+            )
+            self.write(
+                "ruling",
+                verdict=ruling.verdict,
+                reason=ruling.reason,
+                heard=ruling.heard,
+                card=card,
+                category=category,
+                strictness=strictness,
+            )
             state["heard"] = ruling.heard
             if ruling.verdict == "accept":
                 return Done(True)
@@ -438,9 +543,14 @@ class Table:
             return Done(False)
 
         time_limit = self.settings.answer_seconds or None
-        correct = self.converse(ask, self._listening("answer", prompt, phrases, time_limit), interpret,
-                                pass_value=False, pass_means=self.narrator.part("pass_means", "answer"),
-                                repeat=reading)
+        correct = self.converse(
+            ask,
+            self._listening("answer", prompt, phrases, time_limit),
+            interpret,
+            pass_value=False,
+            pass_means=self.narrator.part("pass_means", "answer"),
+            repeat=reading,
+        )
         if correct is None:
             correct = self._table_judges(question, prompt)
         return {"type": "answer", "correct": correct, "_heard": state["heard"]}
@@ -453,8 +563,13 @@ class Table:
             answer = und.yes_or_no(heard.text)
             return NOT_UNDERSTOOD if answer is None else Done(answer)
 
-        right = self.converse(ask, self._listening("choice", prompt, ("yes", "no")), interpret,
-                              pass_value=False, pass_means=self.narrator.part("pass_means", "answer"))
+        right = self.converse(
+            ask,
+            self._listening("choice", prompt, ("yes", "no")),
+            interpret,
+            pass_value=False,
+            pass_means=self.narrator.part("pass_means", "answer"),
+        )
         self.write("ruling", verdict="accept" if right else "reject", reason="the table ruled")
         return right
 
@@ -487,7 +602,7 @@ class Table:
         self.say(self.narrator.need(self.game, self.active_side()))
 
     def _command_advise(self) -> None:
-        from host.advisor.advice import advise   # loads the solver only when asked
+        from host.advisor.advice import advise  # loads the solver only when asked
 
         game, prompt = self.game, self.game.prompt
         name = self.active_side()
@@ -496,14 +611,17 @@ class Table:
         if prompt["type"] == "move" and side is not None:
             found = dest.destinations(game, side, prompt["roll"], prompt["options"])
             labels = {d.space: d.label for d in found}
-        strengths = {c: tuple(v) for c, v in game.answers.get(side["name"] if side else name, {}).items()}
+        strengths = {
+            c: tuple(v) for c, v in game.answers.get(side["name"] if side else name, {}).items()
+        }
         self.say(advise(game.rules, game.state, name, strengths, labels).sentence)
 
     def _command_whose_turn(self) -> None:
         state = self.game.state
         turn = self.narrator.who(state["sides"][state["turn"]]["name"])
-        waiting = self.narrator.part("waiting_for", self.game.prompt["type"],
-                                     side=self.narrator.who(self.active_side()))
+        waiting = self.narrator.part(
+            "waiting_for", self.game.prompt["type"], side=self.narrator.who(self.active_side())
+        )
         self.say(self.narrator.say("whose_turn", side=turn, waiting=waiting))
 
     def _command_help(self) -> None:
@@ -558,13 +676,24 @@ class Table:
             return
         side = self.narrator.who(ruling.get("side"))
         self.say(self.narrator.say("override_right" if correct else "override_wrong", side=side))
-        self.write("ruling", verdict="accept" if correct else "reject", reason="the table overrode",
-                   heard=ruling.get("heard", ""), card=ruling.get("card"),
-                   category=ruling.get("category"), override=True)
+        self.write(
+            "ruling",
+            verdict="accept" if correct else "reject",
+            reason="the table overrode",
+            heard=ruling.get("heard", ""),
+            card=ruling.get("card"),
+            category=ruling.get("category"),
+            override=True,
+        )
         if self.judging is not None and ruling.get("card"):
             question = self.game.question(ruling["card"], ruling["category"])
-            problem = self.judging.teach(question, self.deck_of.get(ruling["card"], ""),
-                                         ruling["card"], ruling.get("heard", ""), correct)
+            problem = self.judging.teach(
+                question,
+                self.deck_of.get(ruling["card"], ""),
+                ruling["card"],
+                ruling.get("heard", ""),
+                correct,
+            )
             if problem:
                 self.note(problem)
         self.read_questions = set()
@@ -623,14 +752,17 @@ class Table:
 
 def _phrase(key: str):
     from host.table.narrator import phrases
+
     return phrases()[key]
 
 
 def _and(names) -> str:
     from host.table.narrator import join
+
     return join(list(names), "and")
 
 
 def _or(names) -> str:
     from host.table.narrator import join
+
     return join(list(names), "or")

@@ -14,19 +14,23 @@ from host.rules.board import HUB
 from host.rules.movement import describe_path
 from host.table import understanding
 
-DIRECTION_WORDS = {"clockwise": "clockwise", "counter-clockwise": "counter-clockwise",
-                   "in": "towards the hub", "out": "out along the spoke"}
+DIRECTION_WORDS = {
+    "clockwise": "clockwise",
+    "counter-clockwise": "counter-clockwise",
+    "in": "towards the hub",
+    "out": "out along the spoke",
+}
 
 
 @dataclass(frozen=True)
 class Destination:
     space: int
     kind: str
-    categories: tuple[str, ...]      # the colour(s) of the space
-    name: str                        # what it is called, before telling apart
-    label: str                       # the name, told apart from the others
+    categories: tuple[str, ...]  # the colour(s) of the space
+    name: str  # what it is called, before telling apart
+    label: str  # the name, told apart from the others
     legs: tuple[tuple[str, int], ...]
-    rank: int                        # lower is more useful
+    rank: int  # lower is more useful
 
     @property
     def first_direction(self) -> str:
@@ -40,10 +44,15 @@ def destinations(game, side: dict, roll: int, options: list[int]) -> list[Destin
         space = rules.board.space(space_id)
         path = rules.moves.path(side["space"], roll, space_id)
         legs = tuple(describe_path(side["space"], path))
-        categories = space.split if space.kind == "split" else ((space.category,) if space.category else ())
+        categories = (
+            space.split if space.kind == "split" else ((space.category,) if space.category else ())
+        )
         name = _name(game, side, space)
-        found.append(Destination(space_id, space.kind, tuple(categories), name, name, legs,
-                                 _rank(game, side, space)))
+        found.append(
+            Destination(
+                space_id, space.kind, tuple(categories), name, name, legs, _rank(game, side, space)
+            )
+        )
     found.sort(key=lambda d: (d.rank, d.space))
     return _told_apart(found)
 
@@ -80,13 +89,20 @@ def _rank(game, side, space) -> int:
     """0 a wedge you need, 1 the hub when it matters, 2 roll again,
     3 Ruby and choices, 4 a colour you need, 5 anything else."""
     kind = space.kind
-    needed = lambda cat: cat not in side["wedges"]   # noqa: E731 - a tiny local predicate
+
+    def needed(cat: str) -> bool:
+        return cat not in side["wedges"]
+
     if kind == "hq" and needed(space.category):
         return 0
     if kind == "jumper" and needed(game.rules.board.space(space.target).category):
         return 0
     if space.id == HUB:
-        return 1 if len(side["wedges"]) == 6 or game.rules.board.hub_role in ("all_play", "ruby") else 3
+        return (
+            1
+            if len(side["wedges"]) == 6 or game.rules.board.hub_role in ("all_play", "ruby")
+            else 3
+        )
     if kind == "roll_again":
         return 2
     if kind in ("ruby", "wild"):
@@ -109,8 +125,11 @@ def _told_apart(found: list[Destination]) -> list[Destination]:
                 label = f"{dest.name}, {DIRECTION_WORDS.get(dest.first_direction, dest.first_direction)}"
             else:
                 label = f"{dest.name}, {path_words(dest.legs)}"
-        result.append(Destination(dest.space, dest.kind, dest.categories, dest.name, label,
-                                  dest.legs, dest.rank))
+        result.append(
+            Destination(
+                dest.space, dest.kind, dest.categories, dest.name, label, dest.legs, dest.rank
+            )
+        )
     return result
 
 
@@ -136,7 +155,7 @@ def match(text: str, found: list[Destination], rules) -> list[Destination]:
     ordinal = understanding.ordinal_in(plain)
     numbers = [n for n in understanding.numbers_in(plain) if 0 <= n <= HUB]
     directions = understanding.directions_in(plain)
-    plain = understanding.without_directions(plain)    # "towards the hub" names no hub
+    plain = understanding.without_directions(plain)  # "towards the hub" names no hub
     categories = understanding.categories_in(plain, rules)
     kinds = understanding.kinds_in(plain)
     if not (categories or kinds or directions or numbers) and ordinal is not None:
@@ -164,9 +183,13 @@ def match(text: str, found: list[Destination], rules) -> list[Destination]:
 
 def named_anything(text: str, rules) -> bool:
     """Whether the words name any destination at all (else: not understood)."""
-    return bool(understanding.categories_in(text, rules) or understanding.kinds_in(text)
-                or understanding.directions_in(text) or understanding.numbers_in(text)
-                or understanding.ordinal_in(text))
+    return bool(
+        understanding.categories_in(text, rules)
+        or understanding.kinds_in(text)
+        or understanding.directions_in(text)
+        or understanding.numbers_in(text)
+        or understanding.ordinal_in(text)
+    )
 
 
 def _kind_fits(dest: Destination, kinds: list[str]) -> bool:

@@ -27,8 +27,12 @@ from host.rules.engine import Engine, IllegalAction
 
 SAVE_VERSION = 1
 # The dealer's queues a card is drawn from (dealer.py), by card handling.
-_DEALER_QUEUES = {"two_boxes": ("boxes",), "divider_sets": ("queues",),
-                  "discard_pile": ("deck",), "ruby_boxes": ("box", "ruby")}
+_DEALER_QUEUES = {
+    "two_boxes": ("boxes",),
+    "divider_sets": ("queues",),
+    "discard_pile": ("deck",),
+    "ruby_boxes": ("box", "ruby"),
+}
 
 
 class CannotUndo(Exception):
@@ -39,8 +43,10 @@ def resolve_deck_paths(decks: tuple[str, ...] | list[str]) -> list[Path]:
     if not decks:
         paths = default_deck_paths()
         if not paths:
-            raise UserError("no question decks found in decks/; add a deck there or pass "
-                            "--deck FILE (decks/FORMAT.md describes the format)")
+            raise UserError(
+                "no question decks found in decks/; add a deck there or pass "
+                "--deck FILE (decks/FORMAT.md describes the format)"
+            )
         return paths
     paths = []
     for name in decks:
@@ -56,8 +62,10 @@ def build_engine(rules: Rules, decks: list[Deck], true_false: bool) -> Engine:
     if not catalog.standard:
         raise UserError("the decks hold no standard (six-category) cards to ask questions from")
     if rules.final == "ruby" and not catalog.ruby:
-        raise UserError("the ruby edition needs a Ruby deck (kind: ruby) besides the standard "
-                        "cards; none of the decks is one")
+        raise UserError(
+            "the ruby edition needs a Ruby deck (kind: ruby) besides the standard "
+            "cards; none of the decks is one"
+        )
     return Engine(rules, catalog, allow_true_false=true_false)
 
 
@@ -71,34 +79,57 @@ class Game:
     # ------------------------------------------------------------- making
 
     @classmethod
-    def new(cls, settings, decks: list[Deck], deck_paths: list[Path], seed: int,
-            start_wedges: dict[str, list[str]] | None = None,
-            card_order: list[str] | None = None) -> tuple["Game", list[dict]]:
+    def new(
+        cls,
+        settings,
+        decks: list[Deck],
+        deck_paths: list[Path],
+        seed: int,
+        start_wedges: dict[str, list[str]] | None = None,
+        card_order: list[str] | None = None,
+    ) -> tuple[Game, list[dict]]:
         rules = load_rules(settings.edition, settings.mode)
         engine = build_engine(rules, decks, settings.true_false)
         try:
-            state, events = engine.new_game(list(settings.players) or None,
-                                            dict(settings.teams) or None, seed,
-                                            start_wedges, card_order)
+            state, events = engine.new_game(
+                list(settings.players) or None,
+                dict(settings.teams) or None,
+                seed,
+                start_wedges,
+                card_order,
+            )
         except IllegalAction as exc:
             raise UserError(f"cannot start the game: {exc}") from None
-        meta = {"version": SAVE_VERSION, "game_id": time.strftime("%Y%m%d-%H%M%S-")
-                + uuid.uuid4().hex[:6], "seed": seed, "rolls": 0,
-                "settings": settings.as_dict(), "deck_paths": [str(p) for p in deck_paths],
-                "last_ruling": None, "before_question": None, "steps": 0}
+        meta = {
+            "version": SAVE_VERSION,
+            "game_id": time.strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6],
+            "seed": seed,
+            "rolls": 0,
+            "settings": settings.as_dict(),
+            "deck_paths": [str(p) for p in deck_paths],
+            "last_ruling": None,
+            "before_question": None,
+            "steps": 0,
+        }
         return cls(engine, state, _cards_by_id(decks), meta), events
 
     @classmethod
-    def from_save(cls, data: dict, decks: list[Deck]) -> "Game":
+    def from_save(cls, data: dict, decks: list[Deck]) -> Game:
         meta, state = data["meta"], data["state"]
         rules = load_rules(state["edition"], state["mode"])
-        game = cls(build_engine(rules, decks, meta["settings"].get("true_false", True)),
-                   state, _cards_by_id(decks), meta)
+        game = cls(
+            build_engine(rules, decks, meta["settings"].get("true_false", True)),
+            state,
+            _cards_by_id(decks),
+            meta,
+        )
         missing = sorted(game.cards_in_play() - set(game.cards))
         if missing:
-            raise UserError(f"the saved game uses cards that are not in its decks any more "
-                            f"({', '.join(missing[:3])}); restore the decks "
-                            f"{', '.join(meta['deck_paths'])}")
+            raise UserError(
+                f"the saved game uses cards that are not in its decks any more "
+                f"({', '.join(missing[:3])}); restore the decks "
+                f"{', '.join(meta['deck_paths'])}"
+            )
         return game
 
     def to_save(self) -> dict:
@@ -106,7 +137,9 @@ class Game:
 
     def cards_in_play(self) -> set[str]:
         prompt = self.state["prompt"]
-        return {c for c in (prompt.get("card"), (self.state.get("question") or {}).get("card")) if c}
+        return {
+            c for c in (prompt.get("card"), (self.state.get("question") or {}).get("card")) if c
+        }
 
     # -------------------------------------------------------------- facts
 
@@ -160,11 +193,15 @@ class Game:
         self.meta["steps"] += 1
         kinds = {e["type"] for e in events}
         if action["type"] == "answer":
-            self.meta["last_ruling"] = {"state": before, "action": action, "changes": 0,
-                                        "answers": copy.deepcopy(self.answers)}
+            self.meta["last_ruling"] = {
+                "state": before,
+                "action": action,
+                "changes": 0,
+                "answers": copy.deepcopy(self.answers),
+            }
             record_answers(self.answers, events)
         elif "question_asked" in kinds:
-            self.meta["last_ruling"] = None   # a new question: the old ruling stands
+            self.meta["last_ruling"] = None  # a new question: the old ruling stands
         if "card_drawn" in kinds:
             self.meta["before_question"] = {"state": before, "action": action}
         return events
@@ -196,7 +233,9 @@ class Game:
         card = self.prompt.get("card") or question.get("card")
         state = copy.deepcopy(saved["state"])
         if card:
-            send_to_back(state["dealer"], card, self.prompt.get("category") or question.get("category"))
+            send_to_back(
+                state["dealer"], card, self.prompt.get("category") or question.get("category")
+            )
         events = self.engine.step(state, saved["action"])
         self.state = state
         self.meta["before_question"] = {"state": saved["state"], "action": saved["action"]}
@@ -210,7 +249,7 @@ def send_to_back(dealer_state: dict, card: str, category: str | None) -> None:
     question counts as asked, so the dealer reaches for another card."""
     for key in _DEALER_QUEUES.get(dealer_state["handling"], ()):
         queues = dealer_state[key]
-        for queue in (queues if queues and isinstance(queues[0], list) else [queues]):
+        for queue in queues if queues and isinstance(queues[0], list) else [queues]:
             if card in queue:
                 queue.remove(card)
                 queue.append(card)
@@ -220,4 +259,3 @@ def send_to_back(dealer_state: dict, card: str, category: str | None) -> None:
 
 def _cards_by_id(decks: list[Deck]) -> dict[str, Card]:
     return {card.id: card for deck in decks for card in deck.cards}
-

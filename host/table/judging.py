@@ -10,9 +10,9 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Ruling:
-    verdict: str      # accept | prompt | reject
+    verdict: str  # accept | prompt | reject
     reason: str
-    heard: str        # the alternative that decided
+    heard: str  # the alternative that decided
 
 
 class Judging:
@@ -29,11 +29,17 @@ class Judging:
         if self.book.warning and warn:
             warn(self.book.warning)
 
-    def rule(self, question, deck: str, card: str, alternatives: list[str],
-             strictness: str) -> Ruling:
+    def rule(
+        self, question, deck: str, card: str, alternatives: list[str], strictness: str
+    ) -> Ruling:
         key = self._key(deck, card, question.category)
-        verdict = self._judge(question.answer_fields(), list(alternatives), strictness,
-                              overrides=self.book, question_key=key)
+        verdict = self._judge(
+            question.answer_fields(),
+            list(alternatives),
+            strictness,
+            overrides=self.book,
+            question_key=key,
+        )
         return Ruling(verdict.verdict, verdict.reason, verdict.heard or (alternatives or [""])[0])
 
     def teach(self, question, deck: str, card: str, heard: str, right: bool) -> str | None:
@@ -41,8 +47,9 @@ class Judging:
         if not self.available or not heard.strip():
             return None
         try:
-            self.book.record(self._key(deck, card, question.category), heard,
-                             "accept" if right else "reject")
+            self.book.record(
+                self._key(deck, card, question.category), heard, "accept" if right else "reject"
+            )
         except (OSError, ValueError) as exc:
             return f"could not remember the ruling: {exc}"
         return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -21,11 +21,15 @@ from host.rules.movement import describe_path
 from host.table.destinations import path_words
 
 PHRASES_FILE = Path(__file__).parent / "data" / "phrases.yaml"
-EDITION_TITLES = {"classic": "the classic Genus edition", "genus2": "Genus II",
-                  "genus6": "Genus six", "ruby": "the Ruby edition"}
+EDITION_TITLES = {
+    "classic": "the classic Genus edition",
+    "genus2": "Genus II",
+    "genus6": "Genus six",
+    "ruby": "the Ruby edition",
+}
 
 
-@lru_cache(maxsize=None)
+@cache
 def phrases() -> dict:
     return yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
 
@@ -49,8 +53,14 @@ def capitalised(text: str) -> str:
 
 
 class Narrator:
-    def __init__(self, rules, verbosity: str = "long", seed: int | None = 0,
-                 read_answer: bool = True, typed: bool = False):
+    def __init__(
+        self,
+        rules,
+        verbosity: str = "long",
+        seed: int | None = 0,
+        read_answer: bool = True,
+        typed: bool = False,
+    ):
         self.rules = rules
         self.verbosity = verbosity
         self.read_answer = read_answer
@@ -105,16 +115,24 @@ class Narrator:
             return f"a split space ({names[space.split[0]]} or {names[space.split[1]]})"
         if space_id == HUB:
             return "the hub"
-        return {"roll_again": "a roll again space", "wild": "a wild space",
-                "ruby": "a Ruby space"}.get(kind, kind)
+        return {
+            "roll_again": "a roll again space",
+            "wild": "a wild space",
+            "ruby": "a Ruby space",
+        }.get(kind, kind)
 
     def holding(self, side: dict, ruby: bool) -> str:
         wedges = side["wedges"]
-        text = (self.say("holding", wedges=self.categories(wedges)) if wedges
-                else self.say("holding_none"))
+        text = (
+            self.say("holding", wedges=self.categories(wedges))
+            if wedges
+            else self.say("holding_none")
+        )
         if side["tokens"]:
             count = side["tokens"]
-            text += " " + self.say("holding_tokens", tokens=f"{count} steal token{'s' * (count != 1)}")
+            text += " " + self.say(
+                "holding_tokens", tokens=f"{count} steal token{'s' * (count != 1)}"
+            )
         if ruby:
             text += " " + self.say("holding_ruby")
         return text
@@ -133,21 +151,30 @@ class Narrator:
         mode = "" if game.rules.mode in ("standard",) else f", {game.rules.mode} mode"
         if game.rules.coop:
             members = state["sides"][0]["members"]
-            return self.say("welcome_coop" if len(members) > 1 else "welcome_solo",
-                            members=join(members))
-        text = self.say("welcome", edition=EDITION_TITLES.get(game.rules.edition, game.rules.edition),
-                        mode=mode, sides=join(event["sides"]))
+            return self.say(
+                "welcome_coop" if len(members) > 1 else "welcome_solo", members=join(members)
+            )
+        text = self.say(
+            "welcome",
+            edition=EDITION_TITLES.get(game.rules.edition, game.rules.edition),
+            mode=mode,
+            sides=join(event["sides"]),
+        )
         teams = [s for s in state["sides"] if s["members"] != [s["name"]]]
         if teams:
-            text += " " + self.say("teams_are", teams="; ".join(
-                f"{s['name']}: {join(s['members'])}" for s in teams))
+            text += " " + self.say(
+                "teams_are", teams="; ".join(f"{s['name']}: {join(s['members'])}" for s in teams)
+            )
         return text
 
     def _on_turn_started(self, event, side, game):
         state = game.state
         index = game.side_index(event["side"])
         data = state["sides"][index]
-        if game.prompt.get("purpose") in ("final", "ruby_final") and game.prompt["side"] == event["side"]:
+        if (
+            game.prompt.get("purpose") in ("final", "ruby_final")
+            and game.prompt["side"] == event["side"]
+        ):
             return self.say("in_final", side=side)
         holding = self.holding(data, state["ruby_holder"] == index)
         if "roller" in event:
@@ -208,14 +235,23 @@ class Narrator:
 
     def _on_wedge_won(self, event, side, game):
         wedges = event["wedges"]
-        return self.say("wedge_won", side=side, category=self.category(event["category"]),
-                        count=len(wedges), wedges=self.categories(wedges))
+        return self.say(
+            "wedge_won",
+            side=side,
+            category=self.category(event["category"]),
+            count=len(wedges),
+            wedges=self.categories(wedges),
+        )
 
     def _on_token_won(self, event, side, game):
         key = "token_won_space" if event["why"] == "steal_space" else "token_won_owned"
         category = getattr(self, "_answered_category", "") if event["why"] == "owned_colour" else ""
-        return self.say(key, side=side, tokens=event["tokens"],
-                        category=self.category(category) if category else "that colour")
+        return self.say(
+            key,
+            side=side,
+            tokens=event["tokens"],
+            category=self.category(category) if category else "that colour",
+        )
 
     def _on_moved_to_hub(self, event, side, game):
         return self.say("moved_to_hub", side=side)
@@ -238,7 +274,9 @@ class Narrator:
         if "rank" in event:
             return self.say("game_over_coop", cards=event["cards"], rank=event["rank"])
         winners = event["winners"]
-        return self.say("game_over", winners=join(winners), verb="wins" if len(winners) == 1 else "win")
+        return self.say(
+            "game_over", winners=join(winners), verb="wins" if len(winners) == 1 else "win"
+        )
 
     # ----------------------------------------------------------- reports
 
@@ -252,13 +290,17 @@ class Narrator:
         for index, side in enumerate(state["sides"]):
             wedges = side["wedges"]
             tokens = side["tokens"]
-            lines.append(self.say(
-                "score_line", side=self.who(side["name"]),
-                wedges=f"{len(wedges)} wedge{'s' * (len(wedges) != 1)}"
-                       + (f" ({self.categories(wedges)})" if wedges else ""),
-                tokens=f", {tokens} token{'s' * (tokens != 1)}" if tokens else "",
-                ruby=", the Ruby" if state["ruby_holder"] == index else "",
-                space=self.space(side["space"])))
+            lines.append(
+                self.say(
+                    "score_line",
+                    side=self.who(side["name"]),
+                    wedges=f"{len(wedges)} wedge{'s' * (len(wedges) != 1)}"
+                    + (f" ({self.categories(wedges)})" if wedges else ""),
+                    tokens=f", {tokens} token{'s' * (tokens != 1)}" if tokens else "",
+                    ruby=", the Ruby" if state["ruby_holder"] == index else "",
+                    space=self.space(side["space"]),
+                )
+            )
         if game.rules.coop:
             lines.append(f"Cards used: {state['cards']}.")
         return lines

@@ -60,8 +60,10 @@ class SaveStore:
             return data
         except (OSError, UnicodeDecodeError, ValueError, AttributeError) as exc:
             aside = self._set_aside(path, ".damaged")
-            raise DamagedSave(f"the saved game {path} is damaged ({exc}); it was kept as "
-                              f"{aside} and a new game can start") from None
+            raise DamagedSave(
+                f"the saved game {path} is damaged ({exc}); it was kept as "
+                f"{aside} and a new game can start"
+            ) from None
 
     def archive(self, game_id: str) -> Path | None:
         """Move the current game and its transcript into earlier/; returns the new save path."""

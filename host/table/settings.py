@@ -45,16 +45,26 @@ class PlaySettings:
         return self.strictness
 
     def as_dict(self) -> dict:
-        return {"edition": self.edition, "mode": self.mode, "players": list(self.players),
-                "teams": {k: list(v) for k, v in self.teams.items()}, "dice": self.dice,
-                "decks": list(self.decks), "read_answer": self.read_answer,
-                "answer_seconds": self.answer_seconds, "strictness": self.strictness,
-                "player_strictness": dict(self.player_strictness), "verbosity": self.verbosity,
-                "text": self.text, "save_dir": self.save_dir, "true_false": self.true_false,
-                "seed": self.seed}
+        return {
+            "edition": self.edition,
+            "mode": self.mode,
+            "players": list(self.players),
+            "teams": {k: list(v) for k, v in self.teams.items()},
+            "dice": self.dice,
+            "decks": list(self.decks),
+            "read_answer": self.read_answer,
+            "answer_seconds": self.answer_seconds,
+            "strictness": self.strictness,
+            "player_strictness": dict(self.player_strictness),
+            "verbosity": self.verbosity,
+            "text": self.text,
+            "save_dir": self.save_dir,
+            "true_false": self.true_false,
+            "seed": self.seed,
+        }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "PlaySettings":
+    def from_dict(cls, data: dict) -> PlaySettings:
         data = dict(data)
         data["players"] = tuple(data.get("players") or ())
         data["decks"] = tuple(data.get("decks") or ())
@@ -92,7 +102,9 @@ def settings_from_config(config: dict) -> PlaySettings:
         read_answer=bool(house.get("read_answer", True)),
         answer_seconds=_number(house.get("answer_seconds", 0), "house_rules.answer_seconds"),
         strictness=str(house.get("strictness") or "normal"),
-        player_strictness={str(k): str(v) for k, v in (house.get("player_strictness") or {}).items()},
+        player_strictness={
+            str(k): str(v) for k, v in (house.get("player_strictness") or {}).items()
+        },
         verbosity=str(table.get("verbosity") or "long"),
         text=bool(table.get("text", False)),
         save_dir=str(table.get("save_dir") or ""),
@@ -107,7 +119,7 @@ def apply_arguments(settings: PlaySettings, args) -> PlaySettings:
     if getattr(args, "edition", None):
         changes["edition"] = args.edition
         if not getattr(args, "mode", None):
-            changes["mode"] = ""   # the config's mode belongs to the config's edition
+            changes["mode"] = ""  # the config's mode belongs to the config's edition
     if getattr(args, "mode", None):
         changes["mode"] = args.mode
     if getattr(args, "players", None):
@@ -134,20 +146,28 @@ def apply_arguments(settings: PlaySettings, args) -> PlaySettings:
 def checked(settings: PlaySettings) -> PlaySettings:
     """Fill the default mode and check every choice against what exists."""
     if settings.edition not in edition_names():
-        raise UserError(f"unknown edition {settings.edition!r} (known: {', '.join(edition_names())})")
+        raise UserError(
+            f"unknown edition {settings.edition!r} (known: {', '.join(edition_names())})"
+        )
     mode = settings.mode or default_mode(settings.edition)
     if mode not in mode_names(settings.edition):
-        raise UserError(f"edition {settings.edition} has no mode {mode!r} "
-                        f"(modes: {', '.join(mode_names(settings.edition))})")
-    for name, value, allowed in (("game.dice", settings.dice, DICE),
-                                 ("house_rules.strictness", settings.strictness, STRICTNESS),
-                                 ("table.verbosity", settings.verbosity, VERBOSITY)):
+        raise UserError(
+            f"edition {settings.edition} has no mode {mode!r} "
+            f"(modes: {', '.join(mode_names(settings.edition))})"
+        )
+    for name, value, allowed in (
+        ("game.dice", settings.dice, DICE),
+        ("house_rules.strictness", settings.strictness, STRICTNESS),
+        ("table.verbosity", settings.verbosity, VERBOSITY),
+    ):
         if value not in allowed:
             raise UserError(f"{name}: {value!r} is not one of {', '.join(allowed)}")
     for player, level in settings.player_strictness.items():
         if level not in STRICTNESS:
-            raise UserError(f"house_rules.player_strictness.{player}: {level!r} is not one of "
-                            f"{', '.join(STRICTNESS)}")
+            raise UserError(
+                f"house_rules.player_strictness.{player}: {level!r} is not one of "
+                f"{', '.join(STRICTNESS)}"
+            )
     return replace(settings, mode=mode)
 
 
@@ -157,13 +177,15 @@ def parse_teams(text: str) -> dict[str, list[str]]:
     for part in filter(None, (p.strip() for p in text.split(","))):
         name, sep, members = part.partition("=")
         if not sep or not name.strip():
-            raise UserError(f"--teams: {part!r} is not TEAM=NAME+NAME (e.g. \"Red=Ann+Cy,Blue=Ben+Dee\")")
+            raise UserError(
+                f'--teams: {part!r} is not TEAM=NAME+NAME (e.g. "Red=Ann+Cy,Blue=Ben+Dee")'
+            )
         people = _names(members.split("+"), f"--teams {name.strip()}")
         if not people:
             raise UserError(f"--teams: team {name.strip()} has no players")
         teams[name.strip()] = people
     if not teams:
-        raise UserError("--teams: no teams given (e.g. \"Red=Ann+Cy,Blue=Ben+Dee\")")
+        raise UserError('--teams: no teams given (e.g. "Red=Ann+Cy,Blue=Ben+Dee")')
     return teams
 
 

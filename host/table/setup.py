@@ -99,10 +99,28 @@ def describe_save(data: dict) -> str:
 
 def _resume(data: dict, store: SaveStore, channel, current) -> str:
     meta = data["meta"]
-    settings = replace(current, **{k: v for k, v in meta["settings"].items()
-                                   if k in ("edition", "mode", "players", "teams", "dice", "decks",
-                                            "read_answer", "answer_seconds", "strictness",
-                                            "player_strictness", "true_false", "seed")})
+    settings = replace(
+        current,
+        **{
+            k: v
+            for k, v in meta["settings"].items()
+            if k
+            in (
+                "edition",
+                "mode",
+                "players",
+                "teams",
+                "dice",
+                "decks",
+                "read_answer",
+                "answer_seconds",
+                "strictness",
+                "player_strictness",
+                "true_false",
+                "seed",
+            )
+        },
+    )
     settings = replace(settings, players=tuple(settings.players))
     paths = [Path(p) for p in meta["deck_paths"]]
     missing = [str(p) for p in paths if not p.is_file()]
@@ -121,11 +139,15 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     paths = resolve_deck_paths(settings.decks)
     decks = load_decks(paths)
     if not settings.players and not settings.teams:
-        settings = replace(settings, players=tuple(_ask_players(channel, narrator, rules.coop, rules)))
+        settings = replace(
+            settings, players=tuple(_ask_players(channel, narrator, rules.coop, rules))
+        )
     settings = _hearable_names(settings, channel, narrator, rules)
     seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
     settings = replace(settings, seed=seed)
-    start_wedges = _ask_start_wedges(settings, channel, narrator, rules) if rules.start_wedges else None
+    start_wedges = (
+        _ask_start_wedges(settings, channel, narrator, rules) if rules.start_wedges else None
+    )
     history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
     order = _card_order(decks, seed, history)
     game, events = Game.new(settings, decks, paths, seed, start_wedges, order)
@@ -147,8 +169,9 @@ def _hearable_names(settings, channel, narrator, rules):
     renamed = {}
     for index, name in enumerate(names):
         if channel.unknown_words(name):
-            colour = next(c for c in colours[index:] + colours if c not in names
-                          and c not in renamed.values())
+            colour = next(
+                c for c in colours[index:] + colours if c not in names and c not in renamed.values()
+            )
             renamed[name] = colour
             channel.say(narrator.say("name_unhearable", name=name, colour=colour))
     if not renamed:
@@ -159,15 +182,29 @@ def _hearable_names(settings, channel, narrator, rules):
 
 
 def _table(game, channel, settings, store, history=None) -> Table:
-    narrator = Narrator(game.rules, settings.verbosity, game.meta["seed"], settings.read_answer,
-                        typed=not channel.voice)
+    narrator = Narrator(
+        game.rules,
+        settings.verbosity,
+        game.meta["seed"],
+        settings.read_answer,
+        typed=not channel.voice,
+    )
     transcript = Transcript(store.transcript_path) if store is not None else None
     overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
     judging = Judging(overrides, warn=lambda m: channel.say(f"Note: {m}"))
     if history is None:
         history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
-    return Table(game, channel, narrator, settings, store, transcript, judging, history,
-                 keyboard_factory=KeyboardChannel)
+    return Table(
+        game,
+        channel,
+        narrator,
+        settings,
+        store,
+        transcript,
+        judging,
+        history,
+        keyboard_factory=KeyboardChannel,
+    )
 
 
 def _close(table: Table) -> None:
@@ -198,16 +235,24 @@ def _ask_players(channel, narrator, coop: bool, rules) -> list[str]:
         heard = channel.listen(Listening("free"))
         names = split_names(heard.text)
         enough = 1 if coop else 2
-        if len(names) >= enough and len(names) <= 6 and len({n.casefold() for n in names}) == len(names):
+        if (
+            len(names) >= enough
+            and len(names) <= 6
+            and len({n.casefold() for n in names}) == len(names)
+        ):
             channel.say(narrator.say("players_are", names=join(names)))
             confirm = und.yes_or_no(channel.listen(Listening("choice", ("yes", "no"))).text)
             if confirm:
                 return names
-        channel.say(narrator.say("ask_players_coop" if coop else "ask_players")
-                    + (" Two to six players." if not coop else ""))
+        channel.say(
+            narrator.say("ask_players_coop" if coop else "ask_players")
+            + (" Two to six players." if not coop else "")
+        )
 
 
-_NAME_OPENINGS = re.compile(r"^(my name is|my names|the name is|i am|im|it is|its|this is|call me|i'm)\s+")
+_NAME_OPENINGS = re.compile(
+    r"^(my name is|my names|the name is|i am|im|it is|its|this is|call me|i'm)\s+"
+)
 
 
 def name_from(text: str) -> str:
@@ -246,7 +291,7 @@ def _ask_players_by_voice(channel, narrator, coop: bool, rules) -> list[str]:
     return names
 
 
-START_WEDGE_TRIES = 6   # then the host chooses, so setup can never loop for ever
+START_WEDGE_TRIES = 6  # then the host chooses, so setup can never loop for ever
 
 
 def _ask_start_wedges(settings, channel, narrator, rules) -> dict[str, list[str]]:
@@ -260,15 +305,23 @@ def _ask_start_wedges(settings, channel, narrator, rules) -> dict[str, list[str]
             categories = und.categories_in(heard.text, rules)
             if len(categories) == rules.start_wedges:
                 chosen[name] = categories
-                channel.say(narrator.say("start_wedges_are", side=name,
-                                         wedges=narrator.categories(categories)))
+                channel.say(
+                    narrator.say(
+                        "start_wedges_are", side=name, wedges=narrator.categories(categories)
+                    )
+                )
                 break
             if attempt < START_WEDGE_TRIES:
-                channel.say(narrator.say("start_wedges_wrong",
-                                         options=narrator.categories(CATEGORIES, "or")))
-        else:   # never ask for ever: the first categories, said out loud
-            chosen[name] = list(CATEGORIES[:rules.start_wedges])
-            channel.say(narrator.say("start_wedges_chosen", side=name,
-                                     wedges=narrator.categories(chosen[name])))
+                channel.say(
+                    narrator.say(
+                        "start_wedges_wrong", options=narrator.categories(CATEGORIES, "or")
+                    )
+                )
+        else:  # never ask for ever: the first categories, said out loud
+            chosen[name] = list(CATEGORIES[: rules.start_wedges])
+            channel.say(
+                narrator.say(
+                    "start_wedges_chosen", side=name, wedges=narrator.categories(chosen[name])
+                )
+            )
     return chosen
-

@@ -11,7 +11,7 @@ the process is killed.
 from __future__ import annotations
 
 import json
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 
@@ -26,8 +26,7 @@ class Transcript:
     def write(self, kind: str, **fields) -> None:
         if self._file is None:
             return
-        line = {"t": datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
-                "kind": kind, **fields}
+        line = {"t": datetime.now(UTC).isoformat(timespec="milliseconds"), "kind": kind, **fields}
         self._file.write(json.dumps(line, ensure_ascii=False) + "\n")
         self._file.flush()
 

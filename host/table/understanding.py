@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import jellyfish
@@ -30,7 +30,7 @@ def normalise(text: str) -> str:
     return " ".join(text.split())
 
 
-@lru_cache(maxsize=None)
+@cache
 def vocabulary() -> dict:
     raw = yaml.safe_load(VOCABULARY_FILE.read_text(encoding="utf-8"))
     fillers = frozenset(normalise(w) for w in raw["fillers"])
@@ -147,11 +147,11 @@ def numbers_in(text: str) -> list[int]:
 
     plain = normalise(text)
     ordinals = "|".join(vocabulary()["ordinals"])
-    plain = re.sub(rf"\b({ordinals}) ones?\b", r"\1", plain)   # "the second one" is no number
-    plain = re.sub(r"\bone\b", "1", plain)    # alpha2digit leaves a lone 'one'
+    plain = re.sub(rf"\b({ordinals}) ones?\b", r"\1", plain)  # "the second one" is no number
+    plain = re.sub(r"\bone\b", "1", plain)  # alpha2digit leaves a lone 'one'
     try:
         plain = alpha2digit(plain, "en")
-    except Exception:   # noqa: BLE001 - text2num rejects odd input; the digits still count
+    except Exception:
         pass
     return [int(n) for n in re.findall(r"\b\d+\b", plain)]
 
@@ -162,7 +162,7 @@ def die_value(text: str) -> int | None:
     words = vocabulary()["die_words"]
     values = {int(d) for d in re.findall(r"\b\d+\b", plain)}
     values |= {words[w] for w in plain.split() if w in words and w not in ("to", "too", "for")}
-    if not values:   # homophones count only when nothing else was said
+    if not values:  # homophones count only when nothing else was said
         values = {words[w] for w in plain.split() if w in words}
     return values.pop() if len(values) == 1 else None
 
@@ -211,14 +211,40 @@ def names_in(text: str, names: dict[str, str], fuzzy: bool = False) -> tuple[lis
 
 
 # Words that go between names ("Ann and Ben", "steal for Ann") and are not names.
-_NAME_GLUE = frozenset("and then also too me steal steals claim claims i we us it is its "
-                       "for by the a an plus with".split())
+_NAME_GLUE = frozenset(
+    [
+        "and",
+        "then",
+        "also",
+        "too",
+        "me",
+        "steal",
+        "steals",
+        "claim",
+        "claims",
+        "i",
+        "we",
+        "us",
+        "it",
+        "is",
+        "its",
+        "for",
+        "by",
+        "the",
+        "a",
+        "an",
+        "plus",
+        "with",
+    ]
+)
 
 
 def _near_name(word: str, by_phrase: dict[str, str]) -> str | None:
     for phrase, side in by_phrase.items():
         if " " in phrase or len(word) < 3:
             continue
-        if fuzz.ratio(word, phrase) >= 80 or jellyfish.metaphone(word) == jellyfish.metaphone(phrase):
+        if fuzz.ratio(word, phrase) >= 80 or jellyfish.metaphone(word) == jellyfish.metaphone(
+            phrase
+        ):
             return side
     return None

@@ -23,8 +23,17 @@ class VoiceUnavailable(Exception):
 
 
 class VoiceChannel:
-    def __init__(self, synthesizer, speaker, microphone, recognizer, settings, gate=None,
-                 synthesizer_factory=None, caption=print):
+    def __init__(
+        self,
+        synthesizer,
+        speaker,
+        microphone,
+        recognizer,
+        settings,
+        gate=None,
+        synthesizer_factory=None,
+        caption=print,
+    ):
         self.synthesizer = synthesizer
         self.speaker = speaker
         self.microphone = microphone
@@ -64,13 +73,15 @@ class VoiceChannel:
 
         s = self.settings
         if listening.kind == "answer":
-            policy = EndpointPolicy.answer(s.answer_silence, max(s.no_speech_timeout, 10.0),
-                                           listening.time_limit)
+            policy = EndpointPolicy.answer(
+                s.answer_silence, max(s.no_speech_timeout, 10.0), listening.time_limit
+            )
         else:
             policy = EndpointPolicy.command(s.command_silence, s.no_speech_timeout)
         try:
-            heard = listen(self.microphone, self.recognizer, expectation_for(listening), policy,
-                           self.gate)
+            heard = listen(
+                self.microphone, self.recognizer, expectation_for(listening), policy, self.gate
+            )
         except AudioDeviceError as exc:
             self._lose_voice(str(exc))
             return self._fallback.listen(listening)
@@ -82,14 +93,15 @@ class VoiceChannel:
             self.caption("(heard a sound, no words)")
             return Heard((), noise=True)
         self.caption(f"(heard: {' | '.join(text for text, _ in pairs)})")
-        return Heard(tuple(t for t, _ in pairs), confidences=tuple(c for _, c in pairs),
-                     timed_out=timed_out)
+        return Heard(
+            tuple(t for t, _ in pairs), confidences=tuple(c for _, c in pairs), timed_out=timed_out
+        )
 
     def unknown_words(self, phrase: str) -> list[str]:
         """Words of `phrase` the recognizer cannot hear (names, before the game)."""
         try:
             return list(self.recognizer.missing_words(und.normalise(phrase)))
-        except Exception:   # noqa: BLE001 - an engine without a vocabulary check hears all
+        except Exception:
             return []
 
     # ----------------------------------------------------------- adjust
@@ -108,7 +120,7 @@ class VoiceChannel:
             return "voice_limit"
         try:
             new = self.synthesizer_factory(rate)
-        except Exception:   # noqa: BLE001 - keep the voice that works
+        except Exception:
             return "voice_limit"
         self.synthesizer.close()
         self.synthesizer, self.rate = new, rate
@@ -118,7 +130,7 @@ class VoiceChannel:
         for part in (self.microphone, self.speaker, self.synthesizer):
             try:
                 part.close()
-            except Exception:   # noqa: BLE001 - closing a dead device is not news
+            except Exception:
                 pass
 
     def _lose_voice(self, reason: str) -> None:
@@ -136,8 +148,13 @@ def expectation_for(listening: Listening):
     if listening.kind == "answer":
         return Expectation.answer(listening.phrases, commands + und.vocabulary()["pass"])
     if listening.kind == "names":
-        return Expectation.closed(dict.fromkeys(
-            name_sequences(listening.phrases) + list(commands) + list(und.vocabulary()["nobody"])))
+        return Expectation.closed(
+            dict.fromkeys(
+                name_sequences(listening.phrases)
+                + list(commands)
+                + list(und.vocabulary()["nobody"])
+            )
+        )
     if listening.kind == "free":
         return Expectation.free()
     words = und.vocabulary()
@@ -178,8 +195,16 @@ def _louder(audio, volume: float):
 def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
     """Microphone, speaker, recognizer and synthesizer from the config's speech section."""
     try:
-        from host.speech import (AudioDeviceError, MicGate, Microphone, Speaker, SpeechSettings,
-                                 SynthesisError, make_recognizer, make_synthesizer)
+        from host.speech import (
+            AudioDeviceError,
+            MicGate,
+            Microphone,
+            Speaker,
+            SpeechSettings,
+            SynthesisError,
+            make_recognizer,
+            make_synthesizer,
+        )
     except ImportError as exc:
         raise VoiceUnavailable(f"the speech part cannot load ({exc})") from None
     try:
@@ -198,8 +223,9 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         raise VoiceUnavailable(str(exc)) from None
 
     def synthesizer_at(rate: int):
-        return make_synthesizer(settings.synthesizer, settings.voice, rate, settings.volume,
-                                notice=notice)
+        return make_synthesizer(
+            settings.synthesizer, settings.voice, rate, settings.volume, notice=notice
+        )
 
     try:
         recognizer = make_recognizer(settings, notice=notice)
@@ -208,5 +234,12 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         microphone.close()
         speaker.close()
         raise VoiceUnavailable(f"the speech engines cannot start ({exc})") from None
-    return VoiceChannel(synthesizer, speaker, microphone, recognizer, settings, gate,
-                        synthesizer_factory=synthesizer_at)
+    return VoiceChannel(
+        synthesizer,
+        speaker,
+        microphone,
+        recognizer,
+        settings,
+        gate,
+        synthesizer_factory=synthesizer_at,
+    )

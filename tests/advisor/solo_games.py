@@ -20,7 +20,7 @@ from host.rules.engine import TABLE, Engine
 from host.sim.playout import play_out
 
 DECKS = Path(__file__).resolve().parents[1] / "fixtures" / "decks"
-Z = 3.29   # a 99.9% interval: seeded games, but robust to changes in the random streams
+Z = 3.29  # a 99.9% interval: seeded games, but robust to changes in the random streams
 
 
 def small_catalog() -> CardCatalog:
@@ -35,10 +35,13 @@ def model_game(solution, rng: random.Random) -> int:
     space, wedges, ruby, turns, cards = HUB, [], False, 1, 0
     while True:
         roll = rng.randint(1, 6)
-        space = min(rules.moves.destinations(space, roll),
-                    key=lambda t: solution.landing_value(t, wedges, ruby))
-        option = min(model.options_at(space, wedges),
-                     key=lambda o: solution.option_value(o, wedges, ruby))
+        space = min(
+            rules.moves.destinations(space, roll),
+            key=lambda t: solution.landing_value(t, wedges, ruby),
+        )
+        option = min(
+            model.options_at(space, wedges), key=lambda o: solution.option_value(o, wedges, ruby)
+        )
         space = option.space
         if option.kind == "roll":
             continue
@@ -61,8 +64,8 @@ def model_game(solution, rng: random.Random) -> int:
                 break
             if model.rolls_with_six:
                 continue
-            turns += 1                                  # the sixth wedge ends the turn
-            while True:                                 # then a final question a turn
+            turns += 1  # the sixth wedge ends the turn
+            while True:  # then a final question a turn
                 cards += 1
                 if rng.random() < final_p:
                     break
@@ -82,18 +85,22 @@ def engine_games(engine: Engine, p: float, games: int, seed: int) -> list[int]:
     rng = random.Random(seed)
     if rules.coop:
         table = simulated_table(rules, {TABLE: (p,) * 6}, "optimal", rng)
-        return [play_out(engine, table, players=["Ann", "Bob"], seed=g).state["cards"]
-                for g in range(games)]
-    table = simulated_table(rules, {"solo": (p,) * 6, "dummy": (0.0,) * 6},
-                            {"solo": "optimal", "dummy": "random"}, rng)
+        return [
+            play_out(engine, table, players=["Ann", "Bob"], seed=g).state["cards"]
+            for g in range(games)
+        ]
+    table = simulated_table(
+        rules, {"solo": (p,) * 6, "dummy": (0.0,) * 6}, {"solo": "optimal", "dummy": "random"}, rng
+    )
     start = None
     if rules.start_wedges:
-        start = {"solo": list(table.choosers["solo"].solution.best_start_wedges()),
-                 "dummy": list(CATEGORIES[:rules.start_wedges])}
+        start = {
+            "solo": list(table.choosers["solo"].solution.best_start_wedges()),
+            "dummy": list(CATEGORIES[: rules.start_wedges]),
+        }
     results = []
     for g in range(games):
-        state = play_out(engine, table, players=["solo", "dummy"], seed=g,
-                         start_wedges=start).state
+        state = play_out(engine, table, players=["solo", "dummy"], seed=g, start_wedges=start).state
         assert state["winners"] == ["solo"]
         results.append(state["sides"][0]["turns"])
     return results

@@ -34,7 +34,11 @@ def test_value_agrees_with_real_engine_games_against_a_player_who_never_scores()
 
 def test_per_category_chances_land_between_the_uniform_ones():
     mixed = solve(CLASSIC, parse_p("history=0.9,0.6")).start_value()
-    assert solved(CLASSIC, uniform(0.9)).start_value() < mixed < solved(CLASSIC, uniform(0.6)).start_value()
+    assert (
+        solved(CLASSIC, uniform(0.9)).start_value()
+        < mixed
+        < solved(CLASSIC, uniform(0.6)).start_value()
+    )
 
 
 def test_a_perfect_player_wins_in_the_first_turn():
@@ -85,7 +89,8 @@ def test_with_six_wedges_the_hub_is_the_final_question_and_the_best_landing():
     assert best == HUB
     # one final question a turn: a quarter of the time wrong, then roll out and back
     assert solution.landing_value(HUB, six) == pytest.approx(
-        0.25 * (1 + solution.roll_value(HUB, six)))
+        0.25 * (1 + solution.roll_value(HUB, six))
+    )
 
 
 def test_the_hub_before_six_wedges_takes_the_strongest_category():
@@ -100,13 +105,16 @@ def test_the_solver_reports_its_work():
     assert solution.iterations > 0 and solution.seconds > 0
 
 
-@pytest.mark.parametrize("text, message", [
-    ("0.7,history=x", "'x' is not a number"),
-    ("music=0.8", "unknown category 'music'"),
-    ("0", "between 0.05 and 1"),
-    ("1.5", "between 0.05 and 1"),
-    ("", "needs a chance"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("0.7,history=x", "'x' is not a number"),
+        ("music=0.8", "unknown category 'music'"),
+        ("0", "between 0.05 and 1"),
+        ("1.5", "between 0.05 and 1"),
+        ("", "needs a chance"),
+    ],
+)
 def test_bad_chances_are_clear_errors(text, message):
     with pytest.raises(UserError, match=message):
         parse_p(text)

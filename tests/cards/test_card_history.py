@@ -3,7 +3,7 @@
 import json
 import random
 
-from host.cards.history import CardHistory, order_cards, record_asked, load_asked
+from host.cards.history import CardHistory, load_asked, order_cards, record_asked
 
 CARDS = [f"orig-{n:04d}" for n in range(1, 11)]
 
@@ -13,7 +13,7 @@ def test_unasked_cards_come_first_in_seeded_order_then_the_oldest_asked():
     order = order_cards(CARDS, 42, asked)
     assert order[-3:] == asked
     assert sorted(order[:7]) == sorted(set(CARDS) - set(asked))
-    assert order == order_cards(CARDS, 42, asked)           # the seed decides
+    assert order == order_cards(CARDS, 42, asked)  # the seed decides
     assert order_cards(CARDS, 42, []) != order_cards(CARDS, 43, [])
 
 
@@ -37,7 +37,9 @@ def test_the_history_survives_a_restart(tmp_path):
     second_run.record_asked("Originals", ["orig-0008", "orig-0003"])
     assert load_asked("Originals", tmp_path) == ["orig-0001", "orig-0005", "orig-0008", "orig-0003"]
     third_game = order_cards(CARDS, 7, load_asked("Originals", tmp_path))
-    assert third_game[:6] == [c for c in third_game if c not in {"orig-0001", "orig-0005", "orig-0008", "orig-0003"}]
+    assert third_game[:6] == [
+        c for c in third_game if c not in {"orig-0001", "orig-0005", "orig-0008", "orig-0003"}
+    ]
 
 
 def test_decks_keep_separate_files_and_no_temporary_files_are_left(tmp_path):
@@ -53,7 +55,7 @@ def test_a_damaged_history_is_set_aside_with_a_warning_and_play_goes_on(tmp_path
     history = CardHistory(tmp_path, warn=warnings.append)
     history.record_asked("Originals", ["orig-0001"])
     path = history.path_for("Originals")
-    path.write_text('{"asked": ["orig-0001", ')          # cut off by a power failure
+    path.write_text('{"asked": ["orig-0001", ')  # cut off by a power failure
     assert history.asked("Originals") == []
     assert len(warnings) == 1 and "is damaged" in warnings[0] and "set aside as" in warnings[0]
     assert (tmp_path / (path.name + ".corrupt")).read_text().startswith('{"asked"')
@@ -105,7 +107,11 @@ def test_a_game_with_two_decks_records_each_cards_in_its_own_deck(tmp_path):
     record_asked_in_decks(decks, ["t-0001"], history)
     assert asked_in_decks(decks, history) == ["t-0002", "tr-1989", "t-0001"]
     all_ids = [card.id for deck in decks for card in deck.cards]
-    assert order_cards(all_ids, 3, asked_in_decks(decks, history)) == ["t-0002", "tr-1989", "t-0001"]
+    assert order_cards(all_ids, 3, asked_in_decks(decks, history)) == [
+        "t-0002",
+        "tr-1989",
+        "t-0001",
+    ]
 
 
 def test_the_deck_history_command_shows_and_forgets(tmp_path, capsys, trivia_host):
@@ -115,5 +121,7 @@ def test_the_deck_history_command_shows_and_forgets(tmp_path, capsys, trivia_hos
     record_asked("Test deck, two cards", ["t-0002", "gone-from-the-deck"], tmp_path)
     assert trivia_host(["deck", "history", "--history-dir", str(tmp_path), str(deck)]) == 0
     assert capsys.readouterr().out == "Test deck, two cards: 1 of 2 cards asked in earlier games\n"
-    assert trivia_host(["deck", "history", "--forget", "--history-dir", str(tmp_path), str(deck)]) == 0
+    assert (
+        trivia_host(["deck", "history", "--forget", "--history-dir", str(tmp_path), str(deck)]) == 0
+    )
     assert load_asked("Test deck, two cards", tmp_path) == []

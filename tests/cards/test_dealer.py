@@ -35,7 +35,7 @@ def test_rule_12_a_holder_gets_a_new_set_when_its_divider_card_comes_round():
     assert state["holders"] == [0, 1]
     first_holder = [dealer.draw(state, cat, "history") for _ in range(20)][0::2]
     assert set(first_holder) == set(state["sets"][0])
-    dealer.draw(state, cat, "history")          # holder 0's divider came round: a new set
+    dealer.draw(state, cat, "history")  # holder 0's divider came round: a new set
     assert state["holders"][0] == 2 and state["rested"][-1] == 0
 
 
@@ -48,7 +48,9 @@ def test_rule_20_read_cards_go_to_a_discard_pile_shuffled_back_when_the_deck_run
 
 
 def test_rule_25_ruby_box_front_card_then_back_of_the_box():
-    cat = CardCatalog(standard=CARDS, ruby=("r1", "r2", "r3"), years={"r1": 1980, "r2": 1990, "r3": 2000})
+    cat = CardCatalog(
+        standard=CARDS, ruby=("r1", "r2", "r3"), years={"r1": 1980, "r2": 1990, "r3": 2000}
+    )
     state = dealer.new_dealer("ruby_boxes", cat, seed=1)
     order = list(state["ruby"])
     assert [dealer.draw_ruby(state, cat) for _ in range(4)] == order + order[:1]

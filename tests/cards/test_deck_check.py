@@ -11,19 +11,19 @@ MALFORMED = FIXTURES / "malformed"
 
 EXPECTED_LINE = {
     "missing_category": "card t-0001: questions: missing sports "
-                        "(a card has one question for each of the six categories)",
+    "(a card has one question for each of the six categories)",
     "unknown_category": "card t-0001: questions.music: unknown category "
-                        "(known: geography, entertainment, history, arts, science, sports)",
+    "(known: geography, entertainment, history, arts, science, sports)",
     "empty_answer": "card t-0002: questions.geography.answer: empty",
     "missing_text": "card t-0002: questions.science.text: missing",
     "answer_in_reject": "card t-0001: questions.geography.reject: 'canberra' is the answer itself",
     "true_false_answer": "card t-0002: questions.sports.answer: "
-                         "a True/False answer must be True or False, not 'Yes'",
+    "a True/False answer must be True or False, not 'Yes'",
     "duplicate_card_id": "card t-0001: id: duplicate card id in this deck",
     "duplicate_question": "card t-0002: questions.geography.text: same question as card t-0001 (geography)",
     "unknown_field": "card t-0002: questions.arts.acept: unknown field",
     "bad_kind": "card t-0001: questions.entertainment.kind: "
-                "must be one of text, person, place, title, number, year, true_false, not 'film'",
+    "must be one of text, person, place, title, number, year, true_false, not 'film'",
     "year_on_standard_card": "card t-0002: year: only cards of a ruby deck have a year",
     "ruby_year_out_of_range": "card tr-1989: year: 1978 is outside the Ruby years 1979-2018",
     "ruby_year_missing": "card tr-1989: year: missing (every Ruby card has a year)",
@@ -45,7 +45,10 @@ def test_a_malformed_deck_gets_exactly_its_one_line(name):
 def test_good_decks_have_no_problems():
     report = check_files([FIXTURES / "tiny_standard.yaml", FIXTURES / "tiny_ruby.yaml"])
     assert report.problems == []
-    assert report.summary() == "2 deck file(s), 3 card(s) and 18 question(s) loaded: 0 error(s), 0 warning(s)"
+    assert (
+        report.summary()
+        == "2 deck file(s), 3 card(s) and 18 question(s) loaded: 0 error(s), 0 warning(s)"
+    )
 
 
 def test_the_same_question_and_card_id_in_two_decks_are_reported_in_the_second(tmp_path):
@@ -54,24 +57,34 @@ def test_the_same_question_and_card_id_in_two_decks_are_reported_in_the_second(t
     second.write_text(first.read_text().replace("Test Ruby deck", "Another deck"))
     lines = [str(p) for p in check_files([first, second]).problems]
     assert lines[0] == f"{second}: card tr-1989: id: duplicate card id, also in {first}"
-    assert f"{second}: card tr-1989: questions.arts.text: same question as card tr-1989 (arts) in {first}" in lines
+    assert (
+        f"{second}: card tr-1989: questions.arts.text: same question as card tr-1989 (arts) in {first}"
+        in lines
+    )
     assert len(lines) == 1 + 6
 
 
 def test_two_decks_with_one_name_are_reported(tmp_path):
     first = FIXTURES / "tiny_ruby.yaml"
     second = tmp_path / "renumbered.yaml"
-    second.write_text(first.read_text().replace("tr-1989", "tr2-1989").replace("this year", "that year"))
+    second.write_text(
+        first.read_text().replace("tr-1989", "tr2-1989").replace("this year", "that year")
+    )
     assert [str(p) for p in check_files([first, second]).problems] == [
-        f"{second}: name: 'Test Ruby deck' is also the name of {first}"]
+        f"{second}: name: 'Test Ruby deck' is also the name of {first}"
+    ]
 
 
 def test_a_reject_entry_that_is_also_accepted_is_reported(tmp_path):
     path = tmp_path / "deck.yaml"
-    path.write_text((FIXTURES / "tiny_standard.yaml").read_text()
-                    .replace("accept: [RMS Titanic]", "accept: [RMS Titanic]\n        reject: [r.m.s. titanic]"))
+    path.write_text(
+        (FIXTURES / "tiny_standard.yaml")
+        .read_text()
+        .replace("accept: [RMS Titanic]", "accept: [RMS Titanic]\n        reject: [r.m.s. titanic]")
+    )
     assert [str(p) for p in check_files([path]).problems] == [
-        f"{path}: card t-0002: questions.history.reject: 'r.m.s. titanic' is also in accept"]
+        f"{path}: card t-0002: questions.history.reject: 'r.m.s. titanic' is also in accept"
+    ]
 
 
 def test_questions_are_compared_without_case_accents_or_punctuation():
@@ -82,7 +95,11 @@ def test_questions_are_compared_without_case_accents_or_punctuation():
 
 
 def test_the_command_prints_every_problem_and_fails(capsys, trivia_host):
-    paths = [str(MALFORMED / "empty_answer.yaml"), str(MALFORMED / "bad_kind.yaml"), str(FIXTURES / "tiny_ruby.yaml")]
+    paths = [
+        str(MALFORMED / "empty_answer.yaml"),
+        str(MALFORMED / "bad_kind.yaml"),
+        str(FIXTURES / "tiny_ruby.yaml"),
+    ]
     assert trivia_host(["deck", "check", "--model", str(FIXTURES / "no-such-model"), *paths]) == 2
     assert "no such model folder" in capsys.readouterr().err
     assert trivia_host(["deck", "check", *paths]) == 1
@@ -99,19 +116,32 @@ def test_the_command_passes_on_good_decks(capsys, trivia_host):
     assert capsys.readouterr().out.endswith("0 error(s), 0 warning(s)\n")
 
 
-def test_written_forms_the_synthesizer_misreads_are_warnings_unless_a_spoken_form_is_given(tmp_path):
+def test_written_forms_the_synthesizer_misreads_are_warnings_unless_a_spoken_form_is_given(
+    tmp_path,
+):
     path = tmp_path / "deck.yaml"
-    path.write_text((FIXTURES / "tiny_standard.yaml").read_text()
-                    .replace("Which Dutch painter cut off part of his own ear?",
-                             "Which painter cut off part of his ear in the 1880s?")
-                    .replace("answer: Titanic", "answer: Louis XIV")
-                    .replace("How many players does a volleyball team have on court?",
-                             "How many players does a team have on a 9 m by 18 m court?"))
+    path.write_text(
+        (FIXTURES / "tiny_standard.yaml")
+        .read_text()
+        .replace(
+            "Which Dutch painter cut off part of his own ear?",
+            "Which painter cut off part of his ear in the 1880s?",
+        )
+        .replace("answer: Titanic", "answer: Louis XIV")
+        .replace(
+            "How many players does a volleyball team have on court?",
+            "How many players does a team have on a 9 m by 18 m court?",
+        )
+    )
     assert [str(p) for p in check_files([path]).problems] == [
         f"{path}: card t-0002: questions.history.answer: 'Louis XIV' may be read wrongly aloud "
-        "(\"Henry VIII\" as \"Henry roman eight\"); add say_answer (warning)",
+        '("Henry VIII" as "Henry roman eight"); add say_answer (warning)',
         f"{path}: card t-0002: questions.arts.text: '1880s' may be read wrongly aloud "
-        "(\"1990s\" as \"nineteen hundred and ninety z\"); add say (warning)",
+        '("1990s" as "nineteen hundred and ninety z"); add say (warning)',
     ]
-    path.write_text(path.read_text().replace("answer: Louis XIV", "answer: Louis XIV\n        say_answer: Louis the Fourteenth"))
+    path.write_text(
+        path.read_text().replace(
+            "answer: Louis XIV", "answer: Louis XIV\n        say_answer: Louis the Fourteenth"
+        )
+    )
     assert len(check_files([path]).warnings) == 1

@@ -13,14 +13,23 @@ IMPORTS = Path(__file__).parent / "fixtures" / "import"
 
 def test_otdb_questions_are_decoded_mapped_and_grouped(tmp_path, capsys, trivia_host):
     out = tmp_path / "otdb.yaml"
-    assert trivia_host(["deck", "import", "--from", "otdb", str(IMPORTS / "otdb_sample.json"), "-o", str(out)]) == 0
+    assert (
+        trivia_host(
+            ["deck", "import", "--from", "otdb", str(IMPORTS / "otdb_sample.json"), "-o", str(out)]
+        )
+        == 0
+    )
     report = capsys.readouterr().out
     assert "skipped 1 question(s): category 'General Knowledge' fits none of ours" in report
     assert "left over, not enough to fill a card: geography 1, science 1" in report
     assert report.endswith(f"wrote 1 card(s), 6 questions, to {out}\n")
 
     deck = load_deck(out)
-    assert (deck.name, deck.kind, deck.language) == ("Imported from otdb_sample.json", "standard", "en")
+    assert (deck.name, deck.kind, deck.language) == (
+        "Imported from otdb_sample.json",
+        "standard",
+        "en",
+    )
     card = deck.cards[0]
     assert card.id == "otdb-0001"
     geography = card.question("geography")
@@ -34,7 +43,20 @@ def test_otdb_questions_are_decoded_mapped_and_grouped(tmp_path, capsys, trivia_
 
 def test_otdb_problems_name_the_item_and_nothing_is_written(tmp_path, capsys, trivia_host):
     out = tmp_path / "never.yaml"
-    assert trivia_host(["deck", "import", "--from", "otdb", str(IMPORTS / "otdb_malformed.json"), "-o", str(out)]) == 2
+    assert (
+        trivia_host(
+            [
+                "deck",
+                "import",
+                "--from",
+                "otdb",
+                str(IMPORTS / "otdb_malformed.json"),
+                "-o",
+                str(out),
+            ]
+        )
+        == 2
+    )
     source = IMPORTS / "otdb_malformed.json"
     err = capsys.readouterr().err.splitlines()
     assert err == [
@@ -54,15 +76,35 @@ def test_otdb_file_that_is_not_json(tmp_path):
 
 def test_csv_rows_with_lists_names_of_categories_and_unicode(tmp_path, capsys, trivia_host):
     out = tmp_path / "table.yaml"
-    assert trivia_host(["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out),
-                 "--name", "Kitchen table", "--id-prefix", "kt"]) == 0
+    assert (
+        trivia_host(
+            [
+                "deck",
+                "import",
+                "--from",
+                "csv",
+                str(IMPORTS / "sample.csv"),
+                "-o",
+                str(out),
+                "--name",
+                "Kitchen table",
+                "--id-prefix",
+                "kt",
+            ]
+        )
+        == 0
+    )
     assert "left over, not enough to fill a card: geography 1, science 1" in capsys.readouterr().out
     card = load_deck(out).cards[0]
     assert card.id == "kt-0001" and card.deck == "Kitchen table"
     assert card.question("geography").accept == ("İstanbul", "Constantinople")
     assert card.question("entertainment").text == 'Which band sang "Bohemian Rhapsody"?'
     history = card.question("history")
-    assert (history.accept, history.prompt, history.kind) == (("Maria Skłodowska-Curie",), ("Curie",), "person")
+    assert (history.accept, history.prompt, history.kind) == (
+        ("Maria Skłodowska-Curie",),
+        ("Curie",),
+        "person",
+    )
     assert card.question("arts").reject == ("Raphael", "Leonardo da Vinci")
     assert card.question("science").true_false and card.question("science").answer == "True"
     assert card.question("sports").spoken_answer == "sixty-four"
@@ -80,7 +122,9 @@ def test_csv_problems_name_the_line_and_field():
 def test_csv_without_a_required_column():
     source = IMPORTS / "missing_column.csv"
     [problem] = read_csv(source).problems
-    assert problem.startswith(f"{source}: line 1: header: missing column(s) category (columns: category,")
+    assert problem.startswith(
+        f"{source}: line 1: header: missing column(s) category (columns: category,"
+    )
 
 
 def test_an_existing_output_is_kept_unless_forced(tmp_path, trivia_host):
@@ -106,5 +150,10 @@ def test_ruby_questions_make_cards_per_year_and_repeats_are_dropped():
 @pytest.mark.parametrize("suffix", [".json", ".yaml"])
 def test_the_written_deck_loads_in_either_format(tmp_path, suffix, trivia_host):
     out = tmp_path / f"deck{suffix}"
-    assert trivia_host(["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out)]) == 0
+    assert (
+        trivia_host(
+            ["deck", "import", "--from", "csv", str(IMPORTS / "sample.csv"), "-o", str(out)]
+        )
+        == 0
+    )
     assert load_deck(out).cards[0].question("geography").answer == "Istanbul"

@@ -12,13 +12,21 @@ FIXTURES = Path(__file__).parent / "fixtures"
 
 def test_the_example_card_of_the_format_loads_with_every_field():
     deck = load_deck(FIXTURES / "format_example.yaml")
-    assert (deck.name, deck.language, deck.kind) == ("Trivia Host Originals, batch 1", "en", "standard")
+    assert (deck.name, deck.language, deck.kind) == (
+        "Trivia Host Originals, batch 1",
+        "en",
+        "standard",
+    )
     card = deck.cards[0]
     assert card.id == "orig-0001" and card.year is None and card.deck == deck.name
     assert tuple(card.questions) == CATEGORIES
     geography = card.question("geography")
     assert geography.answer_fields() == {
-        "answer": "Canberra", "accept": [], "prompt": [], "reject": ["Sydney", "Melbourne"], "kind": "place",
+        "answer": "Canberra",
+        "accept": [],
+        "prompt": [],
+        "reject": ["Sydney", "Melbourne"],
+        "kind": "place",
     }
     science = card.question("science")
     assert science.true_false and science.kind == "true_false" and science.answer == "True"
@@ -29,6 +37,7 @@ def test_the_example_card_of_the_format_loads_with_every_field():
 
 def test_json_decks_load_like_yaml(tmp_path):
     import json
+
     import yaml
 
     data = yaml.safe_load((FIXTURES / "format_example.yaml").read_text())
@@ -45,13 +54,18 @@ def test_a_malformed_deck_names_file_card_and_field(tmp_path):
     )
     with pytest.raises(UserError) as error:
         load_deck(path)
-    assert str(error.value).startswith(f"{path}: card b-1: questions: missing entertainment, history")
+    assert str(error.value).startswith(
+        f"{path}: card b-1: questions: missing entertainment, history"
+    )
 
 
-@pytest.mark.parametrize("name, content, message", [
-    ("bad.yaml", "name: x\ncards: [\n", r"bad\.yaml: line 3: not valid YAML"),
-    ("bad.json", '{"name": "x",\n "cards": [}\n', r"bad\.json: line 2: not valid JSON"),
-])
+@pytest.mark.parametrize(
+    "name, content, message",
+    [
+        ("bad.yaml", "name: x\ncards: [\n", r"bad\.yaml: line 3: not valid YAML"),
+        ("bad.json", '{"name": "x",\n "cards": [}\n', r"bad\.json: line 2: not valid JSON"),
+    ],
+)
 def test_an_unreadable_file_is_a_user_error_with_the_line(tmp_path, name, content, message):
     path = tmp_path / name
     path.write_text(content)
@@ -64,19 +78,28 @@ def test_default_deck_paths_finds_yaml_and_json_but_not_the_format_notes(tmp_pat
     for name in ("FORMAT.md", "b.yaml", "ruby/a.yaml", "c.json", ".hidden.yaml"):
         (tmp_path / name).write_text("")
     assert [p.relative_to(tmp_path).as_posix() for p in default_deck_paths(tmp_path)] == [
-        "b.yaml", "c.json", "ruby/a.yaml",
+        "b.yaml",
+        "c.json",
+        "ruby/a.yaml",
     ]
 
 
 def test_card_ids_must_be_unique_across_the_decks_of_a_game(tmp_path):
     copy = tmp_path / "copy.yaml"
     copy.write_text((FIXTURES / "format_example.yaml").read_text())
-    with pytest.raises(UserError, match=r"copy\.yaml: card orig-0001: id: duplicate card id, also in .*format_example"):
+    with pytest.raises(
+        UserError,
+        match=r"copy\.yaml: card orig-0001: id: duplicate card id, also in .*format_example",
+    ):
         load_decks([FIXTURES / "format_example.yaml", copy])
 
 
 def test_a_deck_needs_a_two_letter_language_code(tmp_path):
     path = tmp_path / "deck.yaml"
-    path.write_text((FIXTURES / "format_example.yaml").read_text().replace("language: en", "language: English"))
-    with pytest.raises(UserError, match="language: must be a two-letter ISO 639-1 code such as en, not 'English'"):
+    path.write_text(
+        (FIXTURES / "format_example.yaml").read_text().replace("language: en", "language: English")
+    )
+    with pytest.raises(
+        UserError, match="language: must be a two-letter ISO 639-1 code such as en, not 'English'"
+    ):
         load_deck(path)

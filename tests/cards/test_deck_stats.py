@@ -14,8 +14,23 @@ def test_counts_of_one_deck():
     assert stats == {
         "cards": 2,
         "questions": 12,
-        "per_category": {"geography": 2, "entertainment": 2, "history": 2, "arts": 2, "science": 2, "sports": 2},
-        "kinds": {"text": 2, "person": 3, "place": 2, "title": 1, "number": 1, "year": 1, "true_false": 2},
+        "per_category": {
+            "geography": 2,
+            "entertainment": 2,
+            "history": 2,
+            "arts": 2,
+            "science": 2,
+            "sports": 2,
+        },
+        "kinds": {
+            "text": 2,
+            "person": 3,
+            "place": 2,
+            "title": 1,
+            "number": 1,
+            "year": 1,
+            "true_false": 2,
+        },
         "true_false": 2,
         "true_false_share": 0.1667,
         "ruby_cards_per_year": {},
@@ -44,7 +59,10 @@ def test_text_report(capsys, trivia_host):
 
 
 def test_a_broken_deck_is_counted_without_its_broken_cards(capsys, trivia_host):
-    assert trivia_host(["deck", "stats", "--json", str(FIXTURES / "malformed" / "empty_answer.yaml")]) == 0
+    assert (
+        trivia_host(["deck", "stats", "--json", str(FIXTURES / "malformed" / "empty_answer.yaml")])
+        == 0
+    )
     captured = capsys.readouterr()
     assert json.loads(captured.out)["total"]["cards"] == 1
     assert "1 problem(s), counting only the cards without problems" in captured.err

@@ -9,13 +9,14 @@ import tempfile
 from pathlib import Path
 
 import pytest
-
 from e2e_support import CONFIG, DECKS, VOICES, ScriptedLines, sitting
+
 from host.demo.bridge import PlayerVoices
 from host.demo.table import HostVoice, audio_table, game_args
 from host.speech import FakeSynthesizer, SpeechSettings
 from host.table.channels import ScriptedChannel
 from host.table.setup import play
+
 
 @pytest.fixture(scope="session")
 def voice_cache(tmp_path_factory):
@@ -46,21 +47,38 @@ def sit(host_voice, voice_cache, save_root):
     """sit(script, by=audio|keyboard, **game) -> Sitting."""
     counter = iter(range(1000))
 
-    def run(script, by="audio", edition="classic", mode=None, seed=3, players=("Ann", "Ben"),
-            transform=None, microphone=None, lines=None):
+    def run(
+        script,
+        by="audio",
+        edition="classic",
+        mode=None,
+        seed=3,
+        players=("Ann", "Ben"),
+        transform=None,
+        microphone=None,
+        lines=None,
+    ):
         """`lines`: what the players say, in order (default: the script as it is)."""
         save_dir = save_root / f"{by}-{next(counter)}"
-        args = game_args(save_dir, edition, mode, list(players), seed, DECKS, verbosity="short",
-                         config=CONFIG)
+        args = game_args(
+            save_dir, edition, mode, list(players), seed, DECKS, verbosity="short", config=CONFIG
+        )
         if by == "keyboard":
             channel = ScriptedChannel([text for _, text in script])
             outcome = play(args, channel=channel)
             return sitting(outcome, channel.said, save_dir)
         said: list[str] = []
         voices = PlayerVoices(VOICES, cache_dir=voice_cache)
-        channel = audio_table(host_voice, lines or ScriptedLines(script), voices, save_dir,
-                              caption=said.append, echo=lambda line: None,
-                              transform=transform, microphone=microphone)
+        channel = audio_table(
+            host_voice,
+            lines or ScriptedLines(script),
+            voices,
+            save_dir,
+            caption=said.append,
+            echo=lambda line: None,
+            transform=transform,
+            microphone=microphone,
+        )
         outcome = play(args, channel=channel)
         return sitting(outcome, said, save_dir)
 

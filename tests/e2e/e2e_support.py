@@ -21,10 +21,11 @@ from host.table.transcript import read_transcript
 FIXTURES = Path(__file__).parent / "fixtures"
 DECKS = [str(FIXTURES / "e2e_standard.yaml"), str(FIXTURES / "e2e_ruby.yaml")]
 CONFIG = str(FIXTURES / "e2e_config.yaml")
-VOICES = {"Ann": "awb", "Ben": "rms"}     # the two voices PocketSphinx hears best
+VOICES = {"Ann": "awb", "Ben": "rms"}  # the two voices PocketSphinx hears best
 
-needs_flite = pytest.mark.skipif(not shutil.which("flite"),
-                                 reason="flite is not installed: the players cannot speak")
+needs_flite = pytest.mark.skipif(
+    not shutil.which("flite"), reason="flite is not installed: the players cannot speak"
+)
 
 
 class ScriptedLines:
@@ -40,11 +41,11 @@ class ScriptedLines:
 @dataclass
 class Sitting:
     outcome: str
-    said: list[str]           # what the host said, in order
-    heard: list[dict]         # transcript 'heard' lines
-    actions: list[dict]       # the engine actions, in order
-    verdicts: list[tuple]     # (verdict, reason class) of each ruling
-    state: dict               # the saved game's state
+    said: list[str]  # what the host said, in order
+    heard: list[dict]  # transcript 'heard' lines
+    actions: list[dict]  # the engine actions, in order
+    verdicts: list[tuple]  # (verdict, reason class) of each ruling
+    state: dict  # the saved game's state
 
     def count(self, text: str) -> int:
         return sum(text in line for line in self.said)
@@ -54,8 +55,11 @@ def sitting(outcome: str, said: list[str], save_dir: Path) -> Sitting:
     transcript = save_dir / TRANSCRIPT_NAME
     lines = read_transcript(transcript) if transcript.exists() else []
     save = json.loads((save_dir / SAVE_NAME).read_text()) if (save_dir / SAVE_NAME).exists() else {}
-    return Sitting(outcome, said, [ln for ln in lines if ln["kind"] == "heard"],
-                   [ln["action"] for ln in lines if ln["kind"] == "action"],
-                   [(ln["verdict"], bool(ln.get("override"))) for ln in lines
-                    if ln["kind"] == "ruling"],
-                   save.get("state", {}))
+    return Sitting(
+        outcome,
+        said,
+        [ln for ln in lines if ln["kind"] == "heard"],
+        [ln["action"] for ln in lines if ln["kind"] == "action"],
+        [(ln["verdict"], bool(ln.get("override"))) for ln in lines if ln["kind"] == "ruling"],
+        save.get("state", {}),
+    )

@@ -10,23 +10,23 @@ pytestmark = needs_flite
 
 CLASSIC = [
     ("Ann", "roll"),
-    ("Ann", "first"),                 # a Science and Nature space
-    ("Ben", "repeat"),                # the question again
-    ("Ann", "diamond"),               # right: roll again
+    ("Ann", "first"),  # a Science and Nature space
+    ("Ben", "repeat"),  # the question again
+    ("Ann", "diamond"),  # right: roll again
     ("Ben", "where am i"),
     ("Ann", "roll"),
-    ("Ann", "first"),                 # Sports and Leisure: field hockey
-    ("Ann", "london"),                # wrong ...
-    ("Ann", "that was right"),        # ... and the table overrides it
+    ("Ann", "first"),  # Sports and Leisure: field hockey
+    ("Ann", "london"),  # wrong ...
+    ("Ann", "that was right"),  # ... and the table overrides it
     ("Ann", "roll"),
     ("Ann", "history"),
-    ("Ann", "napoleon"),              # too vague: more specific, please
-    ("Ann", "napoleon bonaparte"),    # right
+    ("Ann", "napoleon"),  # too vague: more specific, please
+    ("Ann", "napoleon bonaparte"),  # right
     ("Ann", "roll"),
-    ("Ann", "second"),                # Entertainment: Frozen
-    ("Ann", "mexico"),                # wrong: over to Ben
+    ("Ann", "second"),  # Entertainment: Frozen
+    ("Ann", "mexico"),  # wrong: over to Ben
     ("Ben", "roll"),
-    ("Ben", "first"),                 # Geography: the capital of Germany
+    ("Ben", "first"),  # Geography: the capital of Germany
     ("Ben", "berlin"),
 ]
 
@@ -40,7 +40,7 @@ def test_classic_by_audio_matches_the_keyboard(sit):
     assert spoken.state == typed.state
     assert spoken.outcome == typed.outcome == "ended"
     # what the script exercises, heard by voice
-    assert ("accept", True) in spoken.verdicts           # the override
+    assert ("accept", True) in spoken.verdicts  # the override
     assert spoken.count("More specific") == 1
     assert spoken.count("Ann is on a Science and Nature space.") == 1
     assert spoken.count("Science and Nature: What is the hardest natural substance?") == 2

@@ -13,8 +13,10 @@ from host.cli import main
 @needs_flite
 def test_the_demo_plays_by_voice_and_writes_the_hosts_speech(tmp_path, capsys):
     wav = tmp_path / "host.wav"
-    assert main(["demo", "--questions", "2", "--wav", str(wav), "--save-dir",
-                 str(tmp_path / "save")]) == 0
+    assert (
+        main(["demo", "--questions", "2", "--wav", str(wav), "--save-dir", str(tmp_path / "save")])
+        == 0
+    )
     out = capsys.readouterr().out
     assert out.startswith("Demo: genus6 trivial, players Ann and Ben (skill 80%)")
     assert "    Ann says: roll" in out and "HOST: (heard: " in out

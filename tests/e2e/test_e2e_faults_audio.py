@@ -63,8 +63,9 @@ def spoiling_lines(script, spoiled: Spoiled):
 def sit_spoiled(sit):
     def run(script, faults, **game):
         spoiled = Spoiled(faults)
-        return sit(script, by="audio", transform=spoiled, lines=spoiling_lines(script, spoiled),
-                   **game)
+        return sit(
+            script, by="audio", transform=spoiled, lines=spoiling_lines(script, spoiled), **game
+        )
 
     return run
 
@@ -81,19 +82,25 @@ FAULTS = {
 
 @needs_flite
 def test_silence_and_noise_are_asked_again_and_the_game_goes_on(sit_spoiled):
-    game = sit_spoiled([("Ann", "silence:roll"), ("Ann", "noise:roll"), ("Ann", "roll"),
-                        ("Ann", "first")], FAULTS)
-    assert game.said[:4] == ["The classic Genus edition. Ann and Ben.", "Ann. No wedges.", "Roll.",
-                             "Nothing heard."]
-    after_noise = game.said[4:game.said.index("(heard: roll)")]
+    game = sit_spoiled(
+        [("Ann", "silence:roll"), ("Ann", "noise:roll"), ("Ann", "roll"), ("Ann", "first")], FAULTS
+    )
+    assert game.said[:4] == [
+        "The classic Genus edition. Ann and Ben.",
+        "Ann. No wedges.",
+        "Roll.",
+        "Nothing heard.",
+    ]
+    after_noise = game.said[4 : game.said.index("(heard: roll)")]
     assert after_noise[-1] in ("Say again?", "Didn't understand. Say roll."), after_noise
     assert [a["type"] for a in game.actions] == ["roll", "move"]
 
 
 @needs_flite
 def test_clipped_speech_is_still_heard(sit_spoiled):
-    game = sit_spoiled([("Ann", "clipped:roll"), ("Ann", "clipped:first"),
-                        ("Ann", "clipped:diamond")], FAULTS)
+    game = sit_spoiled(
+        [("Ann", "clipped:roll"), ("Ann", "clipped:first"), ("Ann", "clipped:diamond")], FAULTS
+    )
     assert [a["type"] for a in game.actions] == ["roll", "move", "answer"]
     assert game.actions[-1]["correct"] is True
 
@@ -110,7 +117,9 @@ def test_speech_at_the_wrong_rate_is_not_taken_for_a_command(sit_spoiled):
     game = sit_spoiled([("Ann", "slow_rate:roll"), ("Ann", "roll")], FAULTS)
     assert [a["type"] for a in game.actions] == ["roll"]
     assert len(game.heard) == 2, "the spoiled line was asked again, once"
-    assert game.said[4] in ("Say again?", "Didn't understand. Say roll.", "Nothing heard."), game.said
+    assert game.said[4] in ("Say again?", "Didn't understand. Say roll.", "Nothing heard."), (
+        game.said
+    )
 
 
 @needs_flite
@@ -119,7 +128,7 @@ def test_a_wav_at_another_rate_is_resampled_and_heard(tmp_path, voice_cache, hos
 
     said = PlayerVoices({"Ann": "awb"}, cache_dir=voice_cache).samples("Ann", "diamond")
     path = write_wav(tmp_path / "diamond-44k.wav", Audio(said, RATE).resampled(44100))
-    microphone = FakeMicrophone(path)          # read at the recognizer's rate
+    microphone = FakeMicrophone(path)  # read at the recognizer's rate
     samples = np.concatenate([microphone.read(len(said) + RATE) for _ in range(1)])
     heard = recognize(host_voice.recognizer, samples, Expectation.answer(["Diamond"]))
     assert heard.text == "diamond"
@@ -169,7 +178,9 @@ class VanishingStream:
         import sounddevice
 
         if self.reads_left <= 0:
-            raise sounddevice.PortAudioError("Error reading stream: device unavailable [PaErrorCode -9988]")
+            raise sounddevice.PortAudioError(
+                "Error reading stream: device unavailable [PaErrorCode -9988]"
+            )
         self.reads_left -= 1
         return self.source.read(count).tobytes(), False
 
@@ -178,8 +189,9 @@ class VanishingStream:
 
 
 @needs_flite
-def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(sit, monkeypatch, host_voice,
-                                                                      voice_cache):
+def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(
+    sit, monkeypatch, host_voice, voice_cache
+):
     sounddevice = pytest.importorskip("sounddevice")
     from host.demo.bridge import SpokenMicrophone
     from host.speech.devices import Microphone
@@ -188,23 +200,36 @@ def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(sit, monke
 
     spoken = SpokenMicrophone()
     # about four seconds of audio: 'roll' and 'first' are heard, then the device is gone
-    monkeypatch.setattr(sounddevice, "RawInputStream",
-                        lambda **kw: VanishingStream(spoken, reads_before_failure=140))
+    monkeypatch.setattr(
+        sounddevice,
+        "RawInputStream",
+        lambda **kw: VanishingStream(spoken, reads_before_failure=140),
+    )
     microphone = Microphone()
     microphone.utter = spoken.utter
     typed, printed = ["diamond"], []
-    monkeypatch.setattr(voice, "KeyboardChannel",
-                        lambda: KeyboardChannel(read=lambda prompt: typed.pop(0), write=printed.append))
-    game = sit([("Ann", "roll"), ("Ann", "first"), ("Ann", "diamond"), ("Ann", "roll")],
-               microphone=microphone)
-    assert printed[0].startswith("the microphone stopped working (Error reading stream: device "
-                                 "unavailable [PaErrorCode -9988]). The game goes on by keyboard")
+    monkeypatch.setattr(
+        voice,
+        "KeyboardChannel",
+        lambda: KeyboardChannel(read=lambda prompt: typed.pop(0), write=printed.append),
+    )
+    game = sit(
+        [("Ann", "roll"), ("Ann", "first"), ("Ann", "diamond"), ("Ann", "roll")],
+        microphone=microphone,
+    )
+    assert printed[0].startswith(
+        "the microphone stopped working (Error reading stream: device "
+        "unavailable [PaErrorCode -9988]). The game goes on by keyboard"
+    )
     assert [a["type"] for a in game.actions] == ["roll", "move", "answer", "roll"]
     assert game.actions[2]["correct"] is True
     # the utterance cut off by the failure did not leave the recognizer stuck in it
     from host.speech import Expectation, recognize
+
     roll = PlayerVoices({"Ann": "awb"}, cache_dir=voice_cache).samples("Ann", "roll")
-    assert recognize(host_voice.recognizer, roll, Expectation.closed(["roll", "score"])).text == "roll"
+    assert (
+        recognize(host_voice.recognizer, roll, Expectation.closed(["roll", "score"])).text == "roll"
+    )
 
 
 # ---------------------------------------------------------- damaged files
@@ -212,8 +237,16 @@ def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(sit, monke
 
 def keyboard_game(save_dir, lines, **options):
     channel = ScriptedChannel(lines)
-    args = game_args(save_dir, "classic", None, ["Ann", "Ben"], 3, DECKS, verbosity="short",
-                     config=str(DECKS[0]).replace("e2e_standard.yaml", "e2e_config.yaml"))
+    args = game_args(
+        save_dir,
+        "classic",
+        None,
+        ["Ann", "Ben"],
+        3,
+        DECKS,
+        verbosity="short",
+        config=str(DECKS[0]).replace("e2e_standard.yaml", "e2e_config.yaml"),
+    )
     for key, value in options.items():
         setattr(args, key, value)
     return play(args, channel=channel), channel
@@ -248,7 +281,7 @@ def test_damaged_history_and_rulings_files_are_noted_and_play_goes_on(save_root)
     rulings = save_root / "judge_overrides.json"
     assert rulings.exists(), "the override was remembered"
     rulings.write_text("[[[")
-    outcome, channel = keyboard_game(save_root, ["roll", "first", "diamond"])
+    _outcome, channel = keyboard_game(save_root, ["roll", "first", "diamond"])
     notes = [line for line in channel.said if line.startswith("Note:")]
     assert any("card history" in n and "damaged" in n for n in notes), notes
     assert any("remembered rulings" in n and "set aside" in n for n in notes), notes
@@ -271,8 +304,10 @@ def test_a_full_disk_keeps_the_last_good_save_and_says_so(save_root, monkeypatch
     outcome, channel = keyboard_game(save_root, ["roll", "first", "diamond", "roll", "first"])
     assert outcome == "ended"
     warnings = [line for line in channel.said if line.startswith("The game cannot be saved")]
-    assert warnings == ["The game cannot be saved (No space left on device); the last good save "
-                        "is kept. Play goes on, and I keep trying."], "said once, not at every step"
+    assert warnings == [
+        "The game cannot be saved (No space left on device); the last good save "
+        "is kept. Play goes on, and I keep trying."
+    ], "said once, not at every step"
     assert "Right." in channel.said, "play went on"
     good = json.loads((save_root / SAVE_NAME).read_text())
     assert 1 <= good["meta"]["steps"] < 5, "the last good save, from before the disk filled"
@@ -297,13 +332,13 @@ def test_saving_works_again_once_the_disk_has_room(save_root, monkeypatch):
     assert resumed == "ended"
 
 
-
 # ------------------------------------------------------- found by the soak
 
 
-@pytest.mark.parametrize("edition, mode, seed", [("classic", "standard", 0),
-                                                 ("genus2", "standard", 1),
-                                                 ("ruby", "standard", 6)])
+@pytest.mark.parametrize(
+    "edition, mode, seed",
+    [("classic", "standard", 0), ("genus2", "standard", 1), ("ruby", "standard", 6)],
+)
 def test_simulated_players_saying_options_back_finish_the_game(save_root, edition, mode, seed):
     """The soak's players say a destination back as the host read it out
     ("History, six spaces clockwise"); they were told "Not reachable" for ever."""
@@ -314,11 +349,26 @@ def test_simulated_players_saying_options_back_finish_the_game(save_root, editio
 
     paths = resolve_deck_paths(())
     cards = {c.id: c for d in load_decks(paths) for c in d.cards}
-    table = SimulatedTable([SimulatedPlayer("Ann", 0.7), SimulatedPlayer("Ben", 0.7)], cards,
-                           seed=seed, commands=0.05, max_lines=4000)
+    table = SimulatedTable(
+        [SimulatedPlayer("Ann", 0.7), SimulatedPlayer("Ben", 0.7)],
+        cards,
+        seed=seed,
+        commands=0.05,
+        max_lines=4000,
+    )
     channel = typed_table(table, save_root)
-    outcome = play(game_args(save_root, edition, mode, ["Ann", "Ben"], seed,
-                             [str(p) for p in paths], verbosity="short"), channel=channel)
+    outcome = play(
+        game_args(
+            save_root,
+            edition,
+            mode,
+            ["Ann", "Ben"],
+            seed,
+            [str(p) for p in paths],
+            verbosity="short",
+        ),
+        channel=channel,
+    )
     assert outcome == "over"
     assert not any(line.startswith("Not reachable") for line in channel.said)
 

@@ -10,22 +10,22 @@ pytestmark = needs_flite
 
 GENUS2 = [
     ("Ann", "roll"),
-    ("Ann", "first"),                  # the History headquarters
-    ("Ann", "napoleon"),               # more specific, please
-    ("Ann", "napoleon bonaparte"),     # a History wedge
+    ("Ann", "first"),  # the History headquarters
+    ("Ann", "napoleon"),  # more specific, please
+    ("Ann", "napoleon bonaparte"),  # a History wedge
     ("Ben", "where am i"),
     ("Ann", "roll"),
-    ("Ann", "first"),                  # the Art and Literature jumper
-    ("Ben", "yes"),                    # jump (awb's "yes" is not heard: the table says it)
-    ("Ann", "homer"),                  # an Art and Literature wedge
+    ("Ann", "first"),  # the Art and Literature jumper
+    ("Ben", "yes"),  # jump (awb's "yes" is not heard: the table says it)
+    ("Ann", "homer"),  # an Art and Literature wedge
     ("Ann", "roll"),
     ("Ann", "first"),
-    ("Ann", "london"),                 # wrong: over to Ben
-    ("Ann", "that was wrong"),         # already the ruling: refused
+    ("Ann", "london"),  # wrong: over to Ben
+    ("Ann", "that was wrong"),  # already the ruling: refused
     ("Ben", "roll"),
     ("Ben", "first"),
-    ("Ben", "homer"),                  # right, a wedge in the short game ...
-    ("Ann", "that was wrong"),         # ... until the table says otherwise
+    ("Ben", "homer"),  # right, a wedge in the short game ...
+    ("Ann", "that was wrong"),  # ... until the table says otherwise
     ("Ann", "roll"),
 ]
 

@@ -11,24 +11,24 @@ pytestmark = needs_flite
 GENUS6 = [
     ("Ann", "roll"),
     ("Ann", "the history wedge"),
-    ("Ann", "napoleon"),               # more specific, please
-    ("Ann", "napoleon bonaparte"),     # the History wedge
+    ("Ann", "napoleon"),  # more specific, please
+    ("Ann", "napoleon bonaparte"),  # the History wedge
     ("Ben", "score"),
     ("Ann", "roll"),
     ("Ann", "wild"),
-    ("Ann", "geography"),              # the wild space's category
-    ("Ann", "london"),                 # wrong ...
-    ("Ann", "that was right"),         # ... overruled
+    ("Ann", "geography"),  # the wild space's category
+    ("Ann", "london"),  # wrong ...
+    ("Ann", "that was right"),  # ... overruled
     ("Ann", "roll"),
-    ("Ann", "first"),                  # a roll again space
+    ("Ann", "first"),  # a roll again space
     ("Ann", "roll"),
-    ("Ann", "second"),                 # the split space
-    ("Ben", "repeat"),                 # both questions again
+    ("Ann", "second"),  # the split space
+    ("Ben", "repeat"),  # both questions again
     ("Ann", "sports and leisure"),
-    ("Ann", "mexico"),                 # wrong: over to Ben
+    ("Ann", "mexico"),  # wrong: over to Ben
     ("Ben", "roll"),
-    ("Ben", "first"),                  # the History headquarters
-    ("Ben", "oxygen"),                 # wrong
+    ("Ben", "first"),  # the History headquarters
+    ("Ben", "oxygen"),  # wrong
 ]
 
 

@@ -10,16 +10,16 @@ pytestmark = needs_flite
 
 RUBY = [
     ("Ann", "roll"),
-    ("Ann", "first"),                  # the History headquarters
-    ("Ann", "napoleon"),               # more specific, please
-    ("Ann", "napoleon bonaparte"),     # the History wedge ends the turn
+    ("Ann", "first"),  # the History headquarters
+    ("Ann", "napoleon"),  # more specific, please
+    ("Ann", "napoleon bonaparte"),  # the History wedge ends the turn
     ("Ben", "roll"),
-    ("Ben", "first"),                  # Entertainment
-    ("Ben", "london"),                 # wrong ...
-    ("Ben", "that was right"),         # ... overruled: Ben rolls again
-    ("Ann", "repeat"),                 # what the host asked last
+    ("Ben", "first"),  # Entertainment
+    ("Ben", "london"),  # wrong ...
+    ("Ben", "that was right"),  # ... overruled: Ben rolls again
+    ("Ann", "repeat"),  # what the host asked last
     ("Ben", "roll"),
-    ("Ben", "first"),                  # Sports and Leisure
+    ("Ben", "first"),  # Sports and Leisure
     ("Ben", "cricket"),
     ("Ben", "roll"),
 ]
@@ -37,9 +37,8 @@ def test_ruby_by_audio_matches_the_keyboard(sit):
     assert [s["wedges"] for s in spoken.state["sides"]] == [["history"], []]
 
 
-
 QUICK = [
-    ("Ann", "geography and history and science and technology"),   # start wedges
+    ("Ann", "geography and history and science and technology"),  # start wedges
     ("Ben", "history and sports and leisure and entertainment"),
     ("Ann", "roll"),
     ("Ann", "the sports and leisure wedge"),

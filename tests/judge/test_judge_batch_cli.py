@@ -21,10 +21,13 @@ def write(tmp_path, text, name="cases.csv"):
 
 
 def test_one_json_object_per_row_in_order(tmp_path, capsys):
-    path = write(tmp_path, "answer,accept,prompt,reject,kind,strictness,heard,extra\n"
-                           "Canberra,,,Sydney,place,,sydney,ignored\n"
-                           "Canberra,,,Sydney,place,,um it's canberra,\n"
-                           "Abraham Lincoln,,,,person,lenient,lincoln,\n")
+    path = write(
+        tmp_path,
+        "answer,accept,prompt,reject,kind,strictness,heard,extra\n"
+        "Canberra,,,Sydney,place,,sydney,ignored\n"
+        "Canberra,,,Sydney,place,,um it's canberra,\n"
+        "Abraham Lincoln,,,,person,lenient,lincoln,\n",
+    )
     code, out, err = run(capsys, "--cases", path)
     assert code == 0 and err == ""
     rows = [json.loads(line) for line in out.splitlines()]
@@ -80,6 +83,7 @@ def test_audio_row_asks_the_speech_part(tmp_path, capsys, monkeypatch):
     calls = []
 
     import types
+
     fake = types.ModuleType("host.speech.transcribe")
 
     def transcribe_wav(wav, expected=None):
@@ -109,15 +113,32 @@ def test_missing_audio_file_is_named(tmp_path, capsys):
 
 
 def test_one_answer_from_the_command_line(capsys):
-    code, out, _ = run(capsys, "maggie thatcher", "--answer", "Margaret Thatcher", "--kind", "person",
-                       "--reject", "Denis Thatcher|Mark Thatcher")
+    code, out, _ = run(
+        capsys,
+        "maggie thatcher",
+        "--answer",
+        "Margaret Thatcher",
+        "--kind",
+        "person",
+        "--reject",
+        "Denis Thatcher|Mark Thatcher",
+    )
     assert code == 0
     report = json.loads(out)
     assert report["verdict"] == "accept" and report["matched"] == "Margaret Thatcher"
 
 
 def test_list_options_repeat_or_split(capsys):
-    _, out, _ = run(capsys, "sydney", "--answer", "Canberra", "--reject", "Melbourne", "--reject", "Perth|Sydney")
+    _, out, _ = run(
+        capsys,
+        "sydney",
+        "--answer",
+        "Canberra",
+        "--reject",
+        "Melbourne",
+        "--reject",
+        "Perth|Sydney",
+    )
     assert json.loads(out)["verdict"] == "reject"
 
 

@@ -27,9 +27,11 @@ def figures(path, capsys):
     right = sum(e == v for e, v in pairs)
     not_accept = [v for e, v in pairs if e != "accept"]
     accept = [v for e, v in pairs if e == "accept"]
-    return (right / len(pairs),
-            sum(v == "accept" for v in not_accept) / len(not_accept),
-            sum(v == "reject" for v in accept) / len(accept))
+    return (
+        right / len(pairs),
+        sum(v == "accept" for v in not_accept) / len(not_accept),
+        sum(v == "reject" for v in accept) / len(accept),
+    )
 
 
 def dev_set():
@@ -41,7 +43,9 @@ def dev_set():
 
 def test_development_set_accuracy_and_false_accepts(capsys):
     accuracy, false_accept, false_reject = figures(dev_set(), capsys)
-    print(f"dev set: accuracy {accuracy:.1%}, false-accept {false_accept:.1%}, false-reject {false_reject:.1%}")
+    print(
+        f"dev set: accuracy {accuracy:.1%}, false-accept {false_accept:.1%}, false-reject {false_reject:.1%}"
+    )
     assert accuracy >= 0.97
     assert false_accept <= 0.02
     assert false_reject <= 0.03

@@ -15,13 +15,58 @@ CARDS = [
 ]
 
 heard_text = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=60)
-spoken_words = st.lists(st.sampled_from(
-    "the a um i think it's is nineteen sixty nine o oh two second viii x lincoln abe sydney canberra "
-    "star wars episode iv new hope true not false yes no maybe or and u s a".split()), max_size=12).map(" ".join)
+spoken_words = st.lists(
+    st.sampled_from(
+        [
+            "the",
+            "a",
+            "um",
+            "i",
+            "think",
+            "it's",
+            "is",
+            "nineteen",
+            "sixty",
+            "nine",
+            "o",
+            "oh",
+            "two",
+            "second",
+            "viii",
+            "x",
+            "lincoln",
+            "abe",
+            "sydney",
+            "canberra",
+            "star",
+            "wars",
+            "episode",
+            "iv",
+            "new",
+            "hope",
+            "true",
+            "not",
+            "false",
+            "yes",
+            "no",
+            "maybe",
+            "or",
+            "and",
+            "u",
+            "s",
+            "a",
+        ]
+    ),
+    max_size=12,
+).map(" ".join)
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.sampled_from(CARDS), st.one_of(heard_text, spoken_words), st.sampled_from(["strict", "normal", "lenient"]))
+@given(
+    st.sampled_from(CARDS),
+    st.one_of(heard_text, spoken_words),
+    st.sampled_from(["strict", "normal", "lenient"]),
+)
 def test_any_heard_text_gets_a_verdict_and_a_reason(card, heard, strictness):
     verdict = judge(card, heard, strictness)
     assert verdict.verdict in ("accept", "prompt", "reject")

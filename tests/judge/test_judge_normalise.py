@@ -1,6 +1,12 @@
 """Rule 1: both sides normalised; the speaker's filler removed from what was heard."""
 
-from host.judge.normalise import basic_tokens, card_tokens, heard_key, heard_variants, join_letter_runs
+from host.judge.normalise import (
+    basic_tokens,
+    card_tokens,
+    heard_key,
+    heard_variants,
+    join_letter_runs,
+)
 
 
 def said(text):

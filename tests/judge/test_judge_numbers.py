@@ -10,16 +10,19 @@ def canon(text):
     return canonical_numbers(text.split())
 
 
-@pytest.mark.parametrize("spoken, digits", [
-    ("nineteen sixty nine", ["1969"]),
-    ("ten sixty six", ["1066"]),
-    ("one thousand and sixty six", ["1066"]),
-    ("nineteen o five", ["1905"]),
-    ("two point five", ["2.5"]),
-    ("four fifty one", ["451"]),
-    ("four five one", ["451"]),
-    ("two hundred and six", ["206"]),
-])
+@pytest.mark.parametrize(
+    "spoken, digits",
+    [
+        ("nineteen sixty nine", ["1969"]),
+        ("ten sixty six", ["1066"]),
+        ("one thousand and sixty six", ["1066"]),
+        ("nineteen o five", ["1905"]),
+        ("two point five", ["2.5"]),
+        ("four fifty one", ["451"]),
+        ("four five one", ["451"]),
+        ("two hundred and six", ["206"]),
+    ],
+)
 def test_spoken_numbers_become_digits(spoken, digits):
     assert canon(spoken) == digits
 

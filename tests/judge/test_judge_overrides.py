@@ -11,7 +11,7 @@ CARD = AnswerFields("Canberra", reject=("Sydney",), kind="place")
 def test_a_ruling_the_table_made_decides_next_time(tmp_path):
     book = OverrideBook.load(tmp_path / "rulings.json")
     assert judge(CARD, "cam bear up", overrides=book, question_key=GEOGRAPHY).verdict == "reject"
-    book.record(GEOGRAPHY, "cam bear up", "accept")          # "that was right"
+    book.record(GEOGRAPHY, "cam bear up", "accept")  # "that was right"
     again = OverrideBook.load(tmp_path / "rulings.json")
     verdict = judge(CARD, "um it's cam bear up", overrides=again, question_key=GEOGRAPHY)
     assert verdict.verdict == "accept"
@@ -28,7 +28,7 @@ def test_a_ruling_belongs_to_one_question(tmp_path):
 
 def test_the_table_can_overrule_an_accept(tmp_path):
     book = OverrideBook.load(tmp_path / "rulings.json")
-    book.record(GEOGRAPHY, "canberra", "reject")        # "that was wrong"
+    book.record(GEOGRAPHY, "canberra", "reject")  # "that was wrong"
     assert judge(CARD, "canberra", overrides=book, question_key=GEOGRAPHY).verdict == "reject"
 
 
@@ -50,7 +50,7 @@ def test_a_damaged_file_is_set_aside_not_a_crash(tmp_path):
     assert "could not be read" in book.warning
     assert not path.exists()
     assert len(list(tmp_path.glob("rulings.damaged-*.json"))) == 1
-    book.record(GEOGRAPHY, "cam bear up", "accept")           # and it works again
+    book.record(GEOGRAPHY, "cam bear up", "accept")  # and it works again
     assert OverrideBook.load(path).lookup(GEOGRAPHY, "cam bear up") == "accept"
 
 

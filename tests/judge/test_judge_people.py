@@ -34,7 +34,9 @@ def test_same_surname_with_another_first_name_is_rejected():
 def test_surname_with_particle_and_without():
     da_vinci = AnswerFields("Leonardo da Vinci", accept=("Leonardo",), kind="person")
     assert judge(da_vinci, "da vinci").verdict == "prompt"
-    assert judge(AnswerFields("Ludwig van Beethoven", kind="person"), "beethoven").verdict == "prompt"
+    assert (
+        judge(AnswerFields("Ludwig van Beethoven", kind="person"), "beethoven").verdict == "prompt"
+    )
 
 
 def test_accept_entry_wins_under_every_strictness():
@@ -49,13 +51,19 @@ def test_surname_of_a_birth_name_is_prompt():
 
 
 def test_familiar_forms_of_first_names():
-    assert judge(AnswerFields("Margaret Thatcher", kind="person"), "maggie thatcher").verdict == "accept"
+    assert (
+        judge(AnswerFields("Margaret Thatcher", kind="person"), "maggie thatcher").verdict
+        == "accept"
+    )
     assert judge(AnswerFields("Tom Hanks", kind="person"), "thomas hanks").verdict == "accept"
     assert judge(AnswerFields("Lionel Messi", kind="person"), "leo messi").verdict == "accept"
 
 
 def test_titles_may_be_added_or_dropped():
-    assert judge(AnswerFields("Winston Churchill", kind="person"), "sir winston churchill").verdict == "accept"
+    assert (
+        judge(AnswerFields("Winston Churchill", kind="person"), "sir winston churchill").verdict
+        == "accept"
+    )
     king = AnswerFields("Martin Luther King Jr.", kind="person")
     assert judge(king, "martin luther king").verdict == "accept"
     assert judge(king, "martin luther").verdict == "reject"
@@ -69,7 +77,12 @@ def test_dropped_middle_initial_is_fine_but_a_middle_name_is_vague():
 
 
 def test_initial_without_a_dot():
-    bush = AnswerFields("George W. Bush", prompt=("George Bush", "Bush"), reject=("George H. W. Bush",), kind="person")
+    bush = AnswerFields(
+        "George W. Bush",
+        prompt=("George Bush", "Bush"),
+        reject=("George H. W. Bush",),
+        kind="person",
+    )
     assert judge(bush, "george w bush").verdict == "accept"
     assert judge(bush, "george h w bush").verdict == "reject"
     assert judge(bush, "george bush").verdict == "prompt"
@@ -82,15 +95,23 @@ def test_regnal_number_is_part_of_the_name():
 
 
 def test_surname_rule_is_for_people_only():
-    assert judge(AnswerFields("South Africa", kind="place"), "africa", "lenient").verdict == "reject"
+    assert (
+        judge(AnswerFields("South Africa", kind="place"), "africa", "lenient").verdict == "reject"
+    )
 
 
 def test_surname_said_in_two_pieces():
-    assert judge(AnswerFields("Steven Spielberg", kind="person"), "spiel berg", "lenient").verdict == "accept"
+    assert (
+        judge(AnswerFields("Steven Spielberg", kind="person"), "spiel berg", "lenient").verdict
+        == "accept"
+    )
 
 
 def test_generic_words_do_not_attach_to_people():
-    assert judge(AnswerFields("Freddie Mercury", kind="person"), "the planet mercury").verdict == "reject"
+    assert (
+        judge(AnswerFields("Freddie Mercury", kind="person"), "the planet mercury").verdict
+        == "reject"
+    )
 
 
 def test_a_sound_alike_of_the_whole_name_run_together_is_not_enough():

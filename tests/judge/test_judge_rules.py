@@ -7,6 +7,7 @@ CANBERRA = AnswerFields("Canberra", reject=("Sydney", "Melbourne"), kind="place"
 
 # Rule 2: reject lists win
 
+
 def test_listed_near_miss_is_rejected_however_close():
     card = AnswerFields("Australia", reject=("Austria",), kind="place")
     verdict = judge(card, "austria")
@@ -27,6 +28,7 @@ def test_article_makes_another_title_when_the_card_lists_it():
 
 
 # Rule 5: close in letters but a different answer
+
 
 def test_another_country_one_letter_off_is_rejected():
     card = AnswerFields("Ireland", accept=("Eire",), kind="place")
@@ -50,6 +52,7 @@ def test_words_run_together_or_split():
 
 # Rules 6 and 8: several alternatives
 
+
 def test_best_alternative_that_matches_decides():
     card = AnswerFields("Australia", reject=("Austria",), kind="place")
     assert judge(card, [("austria", 0.8), ("australia", 0.2)]).verdict == "reject"
@@ -72,6 +75,7 @@ def test_nothing_heard_is_rejected():
 
 # Rule 1 at work: filler around the answer
 
+
 def test_filler_around_the_answer_is_accepted_and_explained():
     verdict = judge(CANBERRA, "um i think it's canberra")
     assert verdict.verdict == "accept"
@@ -79,6 +83,7 @@ def test_filler_around_the_answer_is_accepted_and_explained():
 
 
 # Aliases, acronyms
+
 
 def test_spelled_out_acronym_matches_an_accepted_one():
     card = AnswerFields("United States", accept=("USA", "America"), kind="place")
@@ -99,8 +104,11 @@ def test_place_followed_by_its_country():
 
 # Rule 11: generic words
 
+
 def test_dropping_a_generic_word_is_fine():
-    assert judge(AnswerFields("Golden Gate Bridge", kind="place"), "golden gate").verdict == "accept"
+    assert (
+        judge(AnswerFields("Golden Gate Bridge", kind="place"), "golden gate").verdict == "accept"
+    )
     assert judge(AnswerFields("Pacific Ocean", kind="place"), "the pacific").verdict == "accept"
     assert judge(AnswerFields("Mercury"), "the planet mercury").verdict == "accept"
 
@@ -111,6 +119,7 @@ def test_the_generic_word_alone_is_not():
 
 # Order
 
+
 def test_order_that_carries_no_meaning():
     card = AnswerFields("Romeo and Juliet", prompt=("Romeo", "Juliet"), kind="title")
     assert judge(card, "juliet and romeo").verdict == "accept"
@@ -119,8 +128,11 @@ def test_order_that_carries_no_meaning():
 
 # Titles
 
+
 def test_distinctive_part_of_a_title():
-    card = AnswerFields("Harry Potter and the Deathly Hallows", prompt=("Harry Potter",), kind="title")
+    card = AnswerFields(
+        "Harry Potter and the Deathly Hallows", prompt=("Harry Potter",), kind="title"
+    )
     assert judge(card, "the deathly hallows").verdict == "accept"
     assert judge(card, "harry potter").verdict == "prompt"
     assert judge(card, "harry potter and the half blood prince").verdict == "reject"
@@ -133,7 +145,13 @@ def test_subtitle_after_a_colon():
 
 
 def test_vague_part_listed_by_the_card_is_prompted():
-    card = AnswerFields("South Korea", accept=("Republic of Korea",), prompt=("Korea",), reject=("North Korea",), kind="place")
+    card = AnswerFields(
+        "South Korea",
+        accept=("Republic of Korea",),
+        prompt=("Korea",),
+        reject=("North Korea",),
+        kind="place",
+    )
     assert judge(card, "korea").verdict == "prompt"
     assert judge(card, "north korea").verdict == "reject"
 
@@ -168,9 +186,16 @@ def test_something_else_is_neither():
 
 # The card from a deck
 
+
 def test_fields_from_a_deck_question():
-    fields = AnswerFields.from_mapping({"text": "Capital of Australia?", "answer": "Canberra",
-                                        "reject": ["Sydney", "Melbourne"], "kind": "place"})
+    fields = AnswerFields.from_mapping(
+        {
+            "text": "Capital of Australia?",
+            "answer": "Canberra",
+            "reject": ["Sydney", "Melbourne"],
+            "kind": "place",
+        }
+    )
     assert fields.reject == ("Sydney", "Melbourne")
     assert fields.kind == "place"
     assert judge({"answer": "Canberra", "reject": "Sydney"}, "sydney").verdict == "reject"
@@ -190,7 +215,10 @@ def test_short_word_with_another_first_letter_is_another_word():
 def test_dropping_a_generic_word_must_leave_a_name_or_the_host_asks_again():
     assert judge(AnswerFields("North Sea", kind="place"), "the north").verdict == "prompt"
     assert judge(AnswerFields("Red Sea", kind="place"), "red").verdict == "prompt"
-    assert judge(AnswerFields("Mississippi River", kind="place"), "the mississippi").verdict == "accept"
+    assert (
+        judge(AnswerFields("Mississippi River", kind="place"), "the mississippi").verdict
+        == "accept"
+    )
 
 
 def test_another_city_is_not_a_slip_for_a_planet():

@@ -21,4 +21,3 @@ def replay(text: str) -> dict:
 
 def types(result: dict) -> list[str]:
     return [e["type"] for e in result["events"]]
-

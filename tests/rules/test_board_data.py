@@ -29,16 +29,37 @@ def test_classic_layout_matches_the_sourced_board():
     hqs = {s.id: board.colour_of[s.category] for s in board.spaces if s.kind == "hq"}
     assert hqs == {0: "yellow", 7: "orange", 14: "blue", 21: "brown", 28: "green", 35: "pink"}
     assert [s.id for s in board.spaces if s.kind == "roll_again"] == [
-        2, 5, 9, 12, 16, 19, 23, 26, 30, 33, 37, 40]
+        2,
+        5,
+        9,
+        12,
+        16,
+        19,
+        23,
+        26,
+        30,
+        33,
+        37,
+        40,
+    ]
     assert board.hub_role == "wild"
 
 
 def test_special_spaces_of_the_proposal_layouts():
     genus2 = load_board(board_path("genus2"))
     assert {s.id: s.target for s in genus2.spaces if s.kind == "jumper"} == {
-        2: 21, 9: 28, 16: 35, 23: 0, 30: 7, 37: 14}
+        2: 21,
+        9: 28,
+        16: 35,
+        23: 0,
+        30: 7,
+        37: 14,
+    }
     genus6 = load_board(board_path("genus6"))
-    assert genus6.space(19).split == ("science", "arts") and genus6.space(40).split == ("sports", "history")
+    assert genus6.space(19).split == ("science", "arts") and genus6.space(40).split == (
+        "sports",
+        "history",
+    )
     assert genus6.space(12).kind == "steal" and genus6.space(12).category == "geography"
     assert [s.id for s in genus6.spaces if s.kind == "wild"] == [5, 26]
     ruby = load_board(board_path("ruby"))
@@ -52,15 +73,30 @@ def broken(raw, edit):
     return raw
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda r: r["spaces"][3].update(kind="trapdoor"), "space 3: unknown kind 'trapdoor'"),
-    (lambda r: r["edges"].append([71, 99]), "edge [71, 99]: space 99 does not exist (dangling edge)"),
-    (lambda r: r["spaces"][1].update(colour="pink"), "space 1: touches HQ 0 so must have the colour of the opposite HQ (brown) (check 1)"),
-    (lambda r: r["spaces"][44].update(colour="yellow"), "spoke 0 must hold the five colours other than its HQ's (check 2)"),
-    (lambda r: r["spaces"][3].update(colour="mauve"), "space 3: unknown colour 'mauve'"),
-    (lambda r: r["edges"].append([43, 48]), "the shortest cycle through the hub must be 19 spaces"),
-    (lambda r: r["spaces"].pop(70), "spaces must have exactly the ids 0-72"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda r: r["spaces"][3].update(kind="trapdoor"), "space 3: unknown kind 'trapdoor'"),
+        (
+            lambda r: r["edges"].append([71, 99]),
+            "edge [71, 99]: space 99 does not exist (dangling edge)",
+        ),
+        (
+            lambda r: r["spaces"][1].update(colour="pink"),
+            "space 1: touches HQ 0 so must have the colour of the opposite HQ (brown) (check 1)",
+        ),
+        (
+            lambda r: r["spaces"][44].update(colour="yellow"),
+            "spoke 0 must hold the five colours other than its HQ's (check 2)",
+        ),
+        (lambda r: r["spaces"][3].update(colour="mauve"), "space 3: unknown colour 'mauve'"),
+        (
+            lambda r: r["edges"].append([43, 48]),
+            "the shortest cycle through the hub must be 19 spaces",
+        ),
+        (lambda r: r["spaces"].pop(70), "spaces must have exactly the ids 0-72"),
+    ],
+)
 def test_bad_board_files_are_refused_naming_the_file_and_space(classic_raw, edit, message):
     with pytest.raises(UserError) as error:
         parse_board(broken(classic_raw, edit), "boards/bad.yaml")
@@ -69,14 +105,16 @@ def test_bad_board_files_are_refused_naming_the_file_and_space(classic_raw, edit
 
 
 def test_check_3_each_spoke_step_holds_every_colour_once(classic_raw):
-    def swap(raw):   # swap two spoke spaces of different steps on one spoke: check 2 still holds
+    def swap(raw):  # swap two spoke spaces of different steps on one spoke: check 2 still holds
         a, b = raw["spaces"][42]["colour"], raw["spaces"][43]["colour"]
         raw["spaces"][42]["colour"], raw["spaces"][43]["colour"] = b, a
+
     with pytest.raises(UserError, match="check 3"):
         parse_board(broken(classic_raw, swap), "bad.yaml")
 
 
 # --- movement ------------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def moves():
@@ -120,7 +158,7 @@ def test_passing_through_the_hub_never_goes_back_down_the_same_spoke(moves):
 
 
 def test_the_path_is_told_as_legs_for_the_narrator(moves):
-    path = moves.path(1, 6, 42)            # back to the HQ, then in along spoke 0
+    path = moves.path(1, 6, 42)  # back to the HQ, then in along spoke 0
     assert describe_path(1, path) == [("clockwise", 1), ("in", 5)]
     assert describe_path(72, moves.path(72, 2, 43)) == [("out", 2)]
     assert describe_path(3, moves.path(3, 3, 6)) == [("counter-clockwise", 3)]

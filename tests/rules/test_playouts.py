@@ -7,6 +7,7 @@ and mode to seconds; the engine's behaviour does not depend on either.
 
 import random
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
@@ -19,9 +20,16 @@ from host.sim.playout import RandomPolicy, play_out
 
 DECKS = Path(__file__).resolve().parents[1] / "fixtures" / "decks"
 GAMES = 2000
-MODES = [("classic", "standard"), ("genus2", "standard"), ("genus2", "short"),
-         ("genus6", "classic"), ("genus6", "trivial"), ("genus6", "coop"),
-         ("ruby", "standard"), ("ruby", "quick")]
+MODES = [
+    ("classic", "standard"),
+    ("genus2", "standard"),
+    ("genus2", "short"),
+    ("genus6", "classic"),
+    ("genus6", "trivial"),
+    ("genus6", "coop"),
+    ("ruby", "standard"),
+    ("ruby", "quick"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -36,9 +44,17 @@ class Invariants:
         self.rules = engine.rules
 
     # Only these events change the sides; other steps need only the prompt checked.
-    CHANGES = {"moved", "jumped", "wedge_won", "token_won", "token_spent", "moved_to_hub",
-               "ruby_taken", "game_over"}
-    KNOWN = set(CATEGORIES)
+    CHANGES: ClassVar[set[str]] = {
+        "moved",
+        "jumped",
+        "wedge_won",
+        "token_won",
+        "token_spent",
+        "moved_to_hub",
+        "ruby_taken",
+        "game_over",
+    }
+    KNOWN: ClassVar[set[str]] = set(CATEGORIES)
 
     def __call__(self, state, events):
         names = [s["name"] for s in state["sides"]]
@@ -69,8 +85,12 @@ class Invariants:
             assert side["tokens"] >= 0
             if not self.rules.owned_gives_token and not self.rules.steal:
                 assert side["tokens"] == 0
-            if len(side["wedges"]) == 6 and self.rules.sixth_wedge == "to_hub" \
-                    and self.rules.final != "none" and not state["over"]:
+            if (
+                len(side["wedges"]) == 6
+                and self.rules.sixth_wedge == "to_hub"
+                and self.rules.final != "none"
+                and not state["over"]
+            ):
                 assert side["space"] == HUB
         holder = state["ruby_holder"]
         assert holder is None or (self.rules.final == "ruby" and 0 <= holder < len(names))
@@ -89,8 +109,13 @@ def play_many(engine, catalog, games, teams=False, start_wedges=False):
         if start_wedges:
             sides = kwargs.get("players") or list(kwargs["teams"])
             kwargs["start_wedges"] = {s: rng.sample(CATEGORIES, 3) for s in sides}
-        result = play_out(engine, RandomPolicy(rng, p_right=rng.uniform(0.5, 0.9)),
-                          seed=game, check=check, **kwargs)
+        result = play_out(
+            engine,
+            RandomPolicy(rng, p_right=rng.uniform(0.5, 0.9)),
+            seed=game,
+            check=check,
+            **kwargs,
+        )
         assert result.state["over"]
         lengths.append(result.steps)
     return lengths
@@ -124,6 +149,10 @@ def test_playouts_without_true_false_questions_never_draw_one(catalog):
 
 def test_the_same_seed_and_choices_give_the_same_game(catalog):
     engine = Engine(load_rules("genus6", "trivial"), catalog)
-    runs = [play_out(engine, RandomPolicy(random.Random(9)), players=["A", "B"], seed=3,
-                     keep_events=True).events for _ in range(2)]
+    runs = [
+        play_out(
+            engine, RandomPolicy(random.Random(9)), players=["A", "B"], seed=3, keep_events=True
+        ).events
+        for _ in range(2)
+    ]
     assert runs[0] == runs[1]

@@ -51,8 +51,12 @@ def test_shared_examples_run_on_the_shipped_decks_too(capsys):
 
 def test_replay_as_a_real_command_prints_one_json_object(tmp_path):
     script = with_test_decks(tmp_path, EXAMPLES[0])
-    done = subprocess.run([sys.executable, "-m", "host", "replay", str(script)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "host", "replay", str(script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["next"] == "Ben"
 
@@ -61,7 +65,7 @@ def write(tmp_path, text: str) -> Path:
     try:
         raw = yaml.safe_load(text)
     except yaml.YAMLError:
-        raw = None   # written as it is: the replay must report it
+        raw = None  # written as it is: the replay must report it
     if isinstance(raw, dict):
         raw.setdefault("deck", [str(TEST_DECKS / "standard.yaml"), str(TEST_DECKS / "ruby.yaml")])
         text = yaml.safe_dump(raw, sort_keys=False)
@@ -71,44 +75,63 @@ def write(tmp_path, text: str) -> Path:
 
 
 BAD_SCRIPTS = {
-    "illegal destination": ("""
+    "illegal destination": (
+        """
         edition: classic
         players: [Ann, Ben]
         dice: [6]
         script: [{move: 3}]
-        """, "script entry 1 (move: 3): space 3 cannot be reached with a 6; legal: 0, 7, 14, 21, 28, 35"),
-    "entry of the wrong kind": ("""
+        """,
+        "script entry 1 (move: 3): space 3 cannot be reached with a 6; legal: 0, 7, 14, 21, 28, 35",
+    ),
+    "entry of the wrong kind": (
+        """
         edition: classic
         players: [Ann, Ben]
         dice: [6]
         script: [{answer: right}]
-        """, "script entry 1 (answer: 'right'): the game asks for a move (Ann rolled 6: legal 0, 7, 14, 21, 28, 35)"),
-    "unknown player": ("""
+        """,
+        "script entry 1 (answer: 'right'): the game asks for a move (Ann rolled 6: legal 0, 7, 14, 21, 28, 35)",
+    ),
+    "unknown player": (
+        """
         edition: genus6
         mode: classic
         players: [Ann, Ben]
         dice: [1, 1]
         script: [{move: 42}, {answer: right}, {move: 72}, {category: arts}, {claims: [Zed]}]
-        """, "script entry 5 (claims: ['Zed']): nobody called 'Zed' is playing"),
-    "unknown category": ("""
+        """,
+        "script entry 5 (claims: ['Zed']): nobody called 'Zed' is playing",
+    ),
+    "unknown category": (
+        """
         edition: classic
         players: [Ann, Ben]
         dice: [1]
         script: [{category: poetry}]
-        """, "script entry 1 (category: 'poetry'): unknown category"),
-    "unknown space": ("""
+        """,
+        "script entry 1 (category: 'poetry'): unknown category",
+    ),
+    "unknown space": (
+        """
         edition: classic
         players: [Ann, Ben]
         dice: [1]
         script: [{move: 99}]
-        """, "script entry 1 (move: 99): unknown space; spaces are 0-72"),
-    "dice run out": ("""
+        """,
+        "script entry 1 (move: 99): unknown space; spaces are 0-72",
+    ),
+    "dice run out": (
+        """
         edition: classic
         players: [Ann, Ben]
         dice: [1]
         script: [{move: 42}, {answer: right}, {move: 43}]
-        """, "the dice ran out, but script entry 3 (move: 43) is still to be played"),
-    "entries after the end": ("""
+        """,
+        "the dice ran out, but script entry 3 (move: 43) is still to be played",
+    ),
+    "entries after the end": (
+        """
         edition: genus6
         mode: coop
         players: [Ann]
@@ -116,33 +139,50 @@ BAD_SCRIPTS = {
         script: [{move: 42}, {answer: right}, {move: 43}, {answer: right}, {move: 44}, {answer: right},
                  {move: 45}, {answer: right}, {move: 46}, {answer: right}, {move: 0}, {answer: right},
                  {move: 1}]
-        """, "script entry 13 (move: 1): the game is already over"),
-    "unknown edition": ("""
+        """,
+        "script entry 13 (move: 1): the game is already over",
+    ),
+    "unknown edition": (
+        """
         edition: monopoly
         players: [Ann, Ben]
-        """, "edition: unknown edition 'monopoly'"),
-    "bad mode": ("""
+        """,
+        "edition: unknown edition 'monopoly'",
+    ),
+    "bad mode": (
+        """
         edition: ruby
         mode: trivial
         players: [Ann, Ben]
-        """, "mode: ruby has no mode 'trivial' (modes: standard, quick)"),
-    "bad die": ("""
+        """,
+        "mode: ruby has no mode 'trivial' (modes: standard, quick)",
+    ),
+    "bad die": (
+        """
         edition: classic
         players: [Ann, Ben]
         dice: [7]
-        """, "dice entry 1: a die shows 1 to 6, not 7"),
-    "two kinds in one entry": ("""
+        """,
+        "dice entry 1: a die shows 1 to 6, not 7",
+    ),
+    "two kinds in one entry": (
+        """
         edition: classic
         players: [Ann, Ben]
         dice: [6]
         script: [{move: 0, answer: right}]
-        """, "script entry 1: one 'kind: value' per entry"),
+        """,
+        "script entry 1: one 'kind: value' per entry",
+    ),
     "malformed yaml": ("edition: classic\nplayers: [Ann, Ben\n", "not a readable YAML script"),
     "not a mapping": ("- just a list\n", "a script is a mapping"),
-    "same name twice": ("""
+    "same name twice": (
+        """
         edition: classic
         players: [Ann, Ann]
-        """, "names must be different"),
+        """,
+        "names must be different",
+    ),
 }
 
 
@@ -161,12 +201,18 @@ def test_missing_script_file_is_named(capsys, tmp_path):
 
 
 def test_script_that_simply_ends_reports_the_state_reached(capsys, tmp_path):
-    code, out, _ = run_cli(capsys, write(tmp_path, """
+    code, out, _ = run_cli(
+        capsys,
+        write(
+            tmp_path,
+            """
         edition: classic
         players: [Ann, Ben]
         dice: [6, 6, 6]
         script: [{move: 7}]
-    """))
+    """,
+        ),
+    )
     result = json.loads(out)
     assert code == 0 and result["over"] is False and result["next"] == "Ann"
     assert result["players"]["Ann"]["space"] == 7
@@ -174,11 +220,17 @@ def test_script_that_simply_ends_reports_the_state_reached(capsys, tmp_path):
 
 def test_jump_accepts_yes_as_a_boolean_or_a_string(capsys, tmp_path):
     for jump in ("yes", "'yes'"):
-        code, out, err = run_cli(capsys, write(tmp_path, f"""
+        code, out, err = run_cli(
+            capsys,
+            write(
+                tmp_path,
+                f"""
             edition: genus2
             players: [Ann, Ben]
             dice: [6, 2]
             script: [{{move: 0}}, {{answer: right}}, {{move: 2}}, {{jump: {jump}}}]
-        """))
+        """,
+            ),
+        )
         assert code == 0, err
         assert json.loads(out)["players"]["Ann"]["space"] == 21

@@ -1,11 +1,10 @@
 """Classic rules (rulings 1-10), as scripted games."""
 
+import pytest
+
 from host.cards.dealer import CardCatalog
 from host.rules.editions import load_rules
 from host.rules.engine import Engine, IllegalAction
-
-import pytest
-
 from tests.rules.scripted import replay, types
 
 
@@ -43,7 +42,11 @@ def test_rule_6_wrong_answer_passes_the_turn_left():
           - answer: wrong  # turn passes to Cy
     """)
     assert result["next"] == "Cy"
-    assert [e["side"] for e in result["events"] if e["type"] == "turn_started"] == ["Ann", "Ben", "Cy"]
+    assert [e["side"] for e in result["events"] if e["type"] == "turn_started"] == [
+        "Ann",
+        "Ben",
+        "Cy",
+    ]
 
 
 def test_rule_7_hub_before_six_wedges_is_wild_and_gives_no_wedge():
@@ -61,8 +64,15 @@ def test_rule_7_hub_before_six_wedges_is_wild_and_gives_no_wedge():
     assert result["players"]["Ann"]["wedges"] == []
     assert result["players"]["Ann"]["space"] == 72
     chosen = [e for e in result["events"] if e["type"] == "category_chosen"]
-    assert chosen == [{"type": "category_chosen", "side": "Ann", "by": "player", "purpose": "wild",
-                       "category": "arts"}]
+    assert chosen == [
+        {
+            "type": "category_chosen",
+            "side": "Ann",
+            "by": "player",
+            "purpose": "wild",
+            "category": "arts",
+        }
+    ]
     assert result["next"] == "Ann" and result["cards"] == 2
 
 
@@ -98,7 +108,7 @@ def game_with_six_wedges(space: int):
     ann, ben = state["sides"]
     ann["wedges"] = ["arts", "entertainment", "geography", "history", "science", "sports"]
     ann["space"] = space
-    ben["turns"] = 1   # Ben has played: no breakthrough here (rule 9 is tested below)
+    ben["turns"] = 1  # Ben has played: no breakthrough here (rule 9 is tested below)
     return engine, state
 
 
@@ -135,8 +145,8 @@ def test_rule_8_wrong_final_ends_the_turn_and_the_piece_must_move_out():
     engine.step(state, {"type": "roll", "value": 3})
     engine.step(state, {"type": "move", "to": 44})
     engine.step(state, {"type": "answer", "correct": False})
-    engine.step(state, {"type": "roll", "value": 6})      # Ann again, from the hub
-    assert 72 not in state["prompt"]["options"]           # a move never ends where it started
+    engine.step(state, {"type": "roll", "value": 6})  # Ann again, from the hub
+    assert 72 not in state["prompt"]["options"]  # a move never ends where it started
 
 
 def test_final_question_category_must_be_a_known_category():
@@ -149,6 +159,7 @@ def test_final_question_category_must_be_a_known_category():
 
 # --- the first-turn breakthrough (rule 9) ----------------------------------------------------
 
+
 def breakthrough_turn(player_wins_final: bool = True) -> tuple[list[int], list[str]]:
     """Dice and script for a whole first turn that takes all six wedges and the final."""
     dice, script = [], []
@@ -159,21 +170,28 @@ def breakthrough_turn(player_wins_final: bool = True) -> tuple[list[int], list[s
         if hq != 35:
             script += ["- move: 72", "- category: history", "- answer: right"]
         else:
-            script += ["- move: 72", "- category: sports",
-                       f"- answer: {'right' if player_wins_final else 'wrong'}"]
+            script += [
+                "- move: 72",
+                "- category: sports",
+                f"- answer: {'right' if player_wins_final else 'wrong'}",
+            ]
     return dice, script
 
 
 def scripted(players, turns) -> str:
     dice = [d for t in turns for d in t[0]]
     lines = [line for t in turns for line in t[1]]
-    return (f"edition: classic\nplayers: {players}\ndice: {dice}\nscript:\n"
-            + "\n".join("  " + line for line in lines))
+    return f"edition: classic\nplayers: {players}\ndice: {dice}\nscript:\n" + "\n".join(
+        "  " + line for line in lines
+    )
 
 
 def test_rule_9_a_first_turn_win_lets_the_others_equal_it_and_all_who_do_win():
-    result = replay(scripted("[Ann, Ben, Cy]", [breakthrough_turn(), breakthrough_turn(),
-                                                  breakthrough_turn(False)]))
+    result = replay(
+        scripted(
+            "[Ann, Ben, Cy]", [breakthrough_turn(), breakthrough_turn(), breakthrough_turn(False)]
+        )
+    )
     assert result["over"] is True
     assert result["winners"] == ["Ann", "Ben"]
     assert "breakthrough" in types(result)

@@ -6,11 +6,10 @@ from host.cards.dealer import CardCatalog
 from host.errors import UserError
 from host.rules.editions import load_rules
 from host.rules.engine import Engine
-
 from tests.rules.scripted import replay, types
 
-
 # --- genus2 ------------------------------------------------------------------------------
+
 
 def test_rule_11_jumper_taken_answers_the_corner_question_and_wins_its_wedge():
     result = replay("""
@@ -43,7 +42,12 @@ def test_rule_11_jumper_declined_is_a_plain_question_of_its_colour_in_the_standa
     """)
     asked = [e["category"] for e in result["events"] if e["type"] == "question_asked"]
     assert asked == ["history", "arts"]
-    assert result["players"]["Ann"] == {"space": 2, "wedges": ["history"], "tokens": 0, "ruby": False}
+    assert result["players"]["Ann"] == {
+        "space": 2,
+        "wedges": ["history"],
+        "tokens": 0,
+        "ruby": False,
+    }
 
 
 def test_rule_11_the_jump_is_offered_even_for_an_owned_colour():
@@ -51,11 +55,11 @@ def test_rule_11_the_jump_is_offered_even_for_an_owned_colour():
     state, _ = engine.new_game(["Ann", "Ben"], seed=1)
     state["sides"][0]["space"], state["sides"][0]["wedges"] = 0, ["arts"]
     engine.step(state, {"type": "roll", "value": 2})
-    engine.step(state, {"type": "move", "to": 2})      # the brown (arts) jumper
+    engine.step(state, {"type": "move", "to": 2})  # the brown (arts) jumper
     assert state["prompt"]["type"] == "jump" and state["prompt"]["target"] == 21
     engine.step(state, {"type": "jump", "yes": True})
     assert state["prompt"]["type"] == "answer" and state["prompt"]["category"] == "arts"
-    engine.step(state, {"type": "answer", "correct": True})   # owned: a plain question
+    engine.step(state, {"type": "answer", "correct": True})  # owned: a plain question
     assert state["sides"][0]["wedges"] == ["arts"] and state["prompt"]["type"] == "roll"
 
 
@@ -114,6 +118,7 @@ def test_rule_11_breakthrough_applies_in_genus2():
 
 # --- ruby --------------------------------------------------------------------------------
 
+
 def test_rule_21_a_wedge_ends_the_turn():
     result = replay("""
         edition: ruby
@@ -167,7 +172,9 @@ def test_rule_22_ruby_space_shows_the_year_before_the_category_and_takes_the_rub
     order = types(result)
     assert order.index("card_drawn", order.index("moved", 3)) < order.index("category_chosen")
 
-    engine = Engine(load_rules("ruby"), CardCatalog(standard=("c1",), ruby=("r1",), years={"r1": 1997}))
+    engine = Engine(
+        load_rules("ruby"), CardCatalog(standard=("c1",), ruby=("r1",), years={"r1": 1997})
+    )
     state, _ = engine.new_game(["Ann", "Ben"], seed=1)
     state["ruby_holder"] = 0
     state["turn"] = 1
@@ -183,15 +190,16 @@ def test_rule_22_ruby_space_shows_the_year_before_the_category_and_takes_the_rub
 
 
 def ruby_game_with_five_wedges(holds_ruby: bool):
-    engine = Engine(load_rules("ruby"), CardCatalog(standard=("c1", "c2"), ruby=("r1",),
-                                                    years={"r1": 2004}))
+    engine = Engine(
+        load_rules("ruby"), CardCatalog(standard=("c1", "c2"), ruby=("r1",), years={"r1": 2004})
+    )
     state, _ = engine.new_game(["Ann", "Ben"], seed=1)
     ann = state["sides"][0]
     ann["wedges"] = ["arts", "entertainment", "geography", "science", "sports"]
     ann["space"] = 1
     state["ruby_holder"] = 0 if holds_ruby else None
     engine.step(state, {"type": "roll", "value": 1})
-    engine.step(state, {"type": "move", "to": 0})     # the history wedge space
+    engine.step(state, {"type": "move", "to": 0})  # the history wedge space
     return engine, state
 
 
@@ -214,7 +222,7 @@ def test_rule_23_six_wedges_without_the_ruby_moves_to_the_centre_and_answers_rub
     assert prompt["type"] == "category" and prompt["purpose"] == "ruby_final"
     assert prompt["chooser"] == "player" and prompt["year"] == 2004
     engine.step(state, {"type": "category", "category": "sports"})
-    engine.step(state, {"type": "answer", "correct": False})    # wrong: turn over, stays
+    engine.step(state, {"type": "answer", "correct": False})  # wrong: turn over, stays
     assert state["sides"][0]["space"] == 72 and state["prompt"]["side"] == "Ben"
     engine.step(state, {"type": "roll", "value": 1})
     engine.step(state, {"type": "move", "to": 43})

@@ -5,7 +5,6 @@ import pytest
 from host.cards.dealer import CardCatalog
 from host.rules.editions import load_rules
 from host.rules.engine import Engine, IllegalAction
-
 from tests.rules.scripted import replay, types
 
 ALL_SIX = ["arts", "entertainment", "geography", "history", "science", "sports"]
@@ -110,7 +109,7 @@ def test_rule_15_wild_space_the_player_picks_the_category():
     state, _ = engine.new_game(["Ann", "Ben"], seed=1)
     state["sides"][0]["space"] = 0
     engine.step(state, {"type": "roll", "value": 5})
-    engine.step(state, {"type": "move", "to": 5})      # WILD
+    engine.step(state, {"type": "move", "to": 5})  # WILD
     assert state["prompt"]["type"] == "category" and state["prompt"]["purpose"] == "wild"
     engine.step(state, {"type": "category", "category": "arts"})
     engine.step(state, {"type": "answer", "correct": True})
@@ -145,41 +144,53 @@ ALL_PLAY = """
 
 
 def test_rule_16_all_play_lander_right_rolls_again():
-    result = replay(ALL_PLAY + """
+    result = replay(
+        ALL_PLAY
+        + """
       - claims: [Ann, Ben]
       - answer: right      # Ann, first to claim
-    """)
+    """
+    )
     assert result["players"]["Ann"]["wedges"] == ["science"]
     assert result["next"] == "Ann"
 
 
 def test_rule_16_all_play_won_by_another_claimer_passes_left_of_the_lander():
-    result = replay(ALL_PLAY + """
+    result = replay(
+        ALL_PLAY
+        + """
       - claims: [Cy, Ann, Ben]
       - answer: wrong      # Cy
       - answer: wrong      # Ann
       - answer: right      # Ben: wedge science
-    """)
+    """
+    )
     assert result["players"]["Ben"]["wedges"] == ["science"]
     assert result["players"]["Ann"]["wedges"] == [] and result["players"]["Cy"]["wedges"] == []
-    assert result["next"] == "Ben"      # left of the lander Ann
+    assert result["next"] == "Ben"  # left of the lander Ann
     answered = [e["side"] for e in events_of(result, "answered")]
     assert answered == ["Ann", "Cy", "Ann", "Ben"]
 
 
 def test_rule_16_all_play_nobody_claims_passes_left():
-    result = replay(ALL_PLAY + """
+    result = replay(
+        ALL_PLAY
+        + """
       - claims: []
-    """)
+    """
+    )
     assert result["next"] == "Ben" and result["cards"] == 2
 
 
 def test_rule_16_all_play_everyone_wrong_passes_left_of_the_lander():
-    result = replay(ALL_PLAY + """
+    result = replay(
+        ALL_PLAY
+        + """
       - claims: [Ben, Cy]
       - answer: wrong
       - answer: wrong
-    """)
+    """
+    )
     assert result["next"] == "Ben"
     closed = events_of(result, "question_closed")[-1]
     assert closed["right"] is None
@@ -217,40 +228,49 @@ STEAL_SETUP = """
 
 
 def test_rule_17_steal_window_opens_only_when_another_side_holds_a_token():
-    result = replay(STEAL_SETUP + """
+    result = replay(
+        STEAL_SETUP
+        + """
       - steal: []
       - move: 28        # Cy
       - answer: wrong   # Ann and Ben hold tokens
       - steal: [Ben, Ann]
       - answer: wrong   # Ben spends a token and misses
       - answer: right   # Ann spends hers and wins the science wedge
-    """)
+    """
+    )
     players = result["players"]
     assert players["Ann"]["wedges"] == ["geography", "science"]
     assert players["Ann"]["tokens"] == 0 and players["Ben"]["tokens"] == 0
-    assert result["next"] == "Ann"      # left of the original player, Cy
+    assert result["next"] == "Ann"  # left of the original player, Cy
     spent = [e["side"] for e in events_of(result, "token_spent")]
     assert spent == ["Ben", "Ann"]
 
 
 def test_rule_17_a_stealer_who_owns_the_colour_gets_a_new_token():
-    result = replay(STEAL_SETUP + """
+    result = replay(
+        STEAL_SETUP
+        + """
       - steal: [Ann]       # Ann steals Ben's geography question, owns geography
       - answer: right
-    """)
+    """
+    )
     ann = result["players"]["Ann"]
-    assert ann["wedges"] == ["geography"] and ann["tokens"] == 1   # spent one, got one
+    assert ann["wedges"] == ["geography"] and ann["tokens"] == 1  # spent one, got one
     assert result["next"] == "Cy"
 
 
 def test_rule_17_a_declared_stealer_who_never_answers_keeps_the_token():
-    result = replay(STEAL_SETUP + """
+    result = replay(
+        STEAL_SETUP
+        + """
       - steal: []
       - move: 28
       - answer: wrong
       - steal: [Ann, Ben]
       - answer: right      # Ann is right: Ben never answers
-    """)
+    """
+    )
     assert result["players"]["Ben"]["tokens"] == 1
 
 
@@ -260,7 +280,7 @@ def test_rule_17_no_steal_window_for_a_true_false_question():
     state, _ = engine.new_game(["Ann", "Ben"], seed=1)
     state["sides"][1]["tokens"] = 1
     engine.step(state, {"type": "roll", "value": 6})
-    engine.step(state, {"type": "move", "to": 14})     # geography: a True/False question
+    engine.step(state, {"type": "move", "to": 14})  # geography: a True/False question
     assert state["prompt"]["stealable"] is False
     engine.step(state, {"type": "answer", "correct": False})
     assert state["prompt"] == {"type": "roll", "side": "Ben"}
@@ -268,9 +288,12 @@ def test_rule_17_no_steal_window_for_a_true_false_question():
 
 def test_rule_17_an_ineligible_stealer_is_refused():
     with pytest.raises(Exception, match="Cy cannot steal now"):
-        replay(STEAL_SETUP + """
+        replay(
+            STEAL_SETUP
+            + """
       - steal: [Cy]
-        """)
+        """
+        )
 
 
 def six_wedge_game(mode="classic"):
@@ -304,8 +327,8 @@ def test_rule_18_final_question_each_later_turn_category_by_the_opponents_until_
     engine, state = six_wedge_game()
     engine.step(state, {"type": "roll", "value": 6})
     engine.step(state, {"type": "move", "to": 0})
-    engine.step(state, {"type": "answer", "correct": True})       # sixth wedge, to the hub
-    engine.step(state, {"type": "roll", "value": 3})              # Ben
+    engine.step(state, {"type": "answer", "correct": True})  # sixth wedge, to the hub
+    engine.step(state, {"type": "roll", "value": 3})  # Ben
     engine.step(state, {"type": "move", "to": 44})
     engine.step(state, {"type": "answer", "correct": False})
     prompt = state["prompt"]
@@ -313,7 +336,7 @@ def test_rule_18_final_question_each_later_turn_category_by_the_opponents_until_
     assert prompt["purpose"] == "final" and prompt["side"] == "Ann"
     engine.step(state, {"type": "category", "category": "science"})
     assert state["prompt"]["stealable"] is False
-    engine.step(state, {"type": "answer", "correct": False})      # stays on the hub
+    engine.step(state, {"type": "answer", "correct": False})  # stays on the hub
     assert state["sides"][0]["space"] == 72 and state["prompt"]["side"] == "Ben"
     engine.step(state, {"type": "roll", "value": 1})
     engine.step(state, {"type": "move", "to": 43})
@@ -330,7 +353,7 @@ def test_rule_18_a_stealer_winning_the_sixth_wedge_moves_to_the_hub_and_play_goe
     state["turn"] = 1
     state["prompt"] = {"type": "roll", "side": "Ben"}
     engine.step(state, {"type": "roll", "value": 6})
-    engine.step(state, {"type": "move", "to": 0})                 # Ben on the history Wedge space
+    engine.step(state, {"type": "move", "to": 0})  # Ben on the history Wedge space
     engine.step(state, {"type": "answer", "correct": False})
     engine.step(state, {"type": "steal", "sides": ["Ann"]})
     events = engine.step(state, {"type": "answer", "correct": True})
@@ -357,6 +380,7 @@ def test_teams_claim_and_steal_by_a_member_name():
 
 
 # --- co-op challenge (rule 19) -------------------------------------------------------------
+
 
 def coop_script(wrong_answers: int) -> str:
     """Wrong answers back and forth on spoke 0 (sports 42, entertainment 43), then six right
@@ -423,8 +447,11 @@ def test_coop_needs_no_second_player_but_other_modes_do():
 
 
 def test_the_claims_event_keeps_every_claimer_in_order():
-    result = replay(ALL_PLAY + """
+    result = replay(
+        ALL_PLAY
+        + """
       - claims: [Cy, Ann]
       - answer: right
-    """)
+    """
+    )
     assert events_of(result, "all_play_claims")[0]["sides"] == ["Cy", "Ann"]

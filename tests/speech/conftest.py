@@ -10,6 +10,7 @@ import pytest
 
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav
 
+
 @pytest.fixture
 def flite_speech(tmp_path):
     """say(text, voice) -> 16 kHz Audio spoken by flite, with a little silence around it."""
@@ -21,6 +22,7 @@ def flite_speech(tmp_path):
         subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
         spoken = read_wav(wav, RECOGNIZER_RATE).audio
         return Audio.join([Audio.silence(0.3), spoken, Audio.silence(0.3)])
+
     return say
 
 
@@ -35,6 +37,7 @@ def korean_speech(tmp_path):
         subprocess.run(["espeak-ng", "-v", "ko", "-w", str(wav), text], check=True)
         spoken = read_wav(wav, RECOGNIZER_RATE).audio
         return Audio.join([Audio.silence(0.5), spoken, Audio.silence(0.5)])
+
     return say
 
 
@@ -51,10 +54,12 @@ def korean_model() -> Path:
 @pytest.fixture(scope="session")
 def korean_vosk(korean_model):
     from host.speech.vosk_engine import VoskRecognizer
+
     return VoskRecognizer(korean_model, max_alternatives=3)
 
 
 @pytest.fixture(scope="session")
 def sphinx():
     from host.speech.sphinx_engine import PocketSphinxRecognizer
+
     return PocketSphinxRecognizer(adapt=False)

@@ -48,7 +48,9 @@ def test_another_rate_is_resampled_and_said(tmp_path):
 def test_a_truncated_wav_is_refused_with_the_counts(tmp_path):
     path = raw_wav(tmp_path / "t.wav", tone(1.0).tobytes())
     path.write_bytes(path.read_bytes()[:20000])
-    with pytest.raises(BadAudioError, match="truncated WAV: the header promises 16000 frames, the file holds 9978"):
+    with pytest.raises(
+        BadAudioError, match="truncated WAV: the header promises 16000 frames, the file holds 9978"
+    ):
         read_wav(path)
 
 

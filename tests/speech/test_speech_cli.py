@@ -21,21 +21,32 @@ def run(capsys, *argv):
 
 def test_transcribe_prints_json(capsys, flite_speech, tmp_path):
     wav = write_wav(tmp_path / "answer.wav", flite_speech("Australia", "rms"))
-    code, out, _ = run(capsys, "transcribe", str(wav), "--engine", "pocketsphinx",
-                       "--expect", "Australia|Austria")
+    code, out, _ = run(
+        capsys, "transcribe", str(wav), "--engine", "pocketsphinx", "--expect", "Australia|Austria"
+    )
     report = json.loads(out)
     assert code == 0
     best = report["alternatives"][0]
     assert best["text"] == "australia" and 0.0 < best["confidence"] <= 1.0
     assert report["engine"] == "pocketsphinx" and report["mode"] == "guided"
-    assert report["audio_seconds"] == pytest.approx(Audio.join([flite_speech("Australia", "rms")]).seconds, abs=0.01)
+    assert report["audio_seconds"] == pytest.approx(
+        Audio.join([flite_speech("Australia", "rms")]).seconds, abs=0.01
+    )
     assert report["processing_seconds"] > 0
 
 
 def test_transcribe_a_closed_choice(capsys, flite_speech, tmp_path):
     wav = write_wav(tmp_path / "cmd.wav", flite_speech("repeat the question", "kal"))
-    code, out, _ = run(capsys, "transcribe", str(wav), "--engine", "pocketsphinx", "--closed",
-                       "--expect", "roll the dice|repeat the question|pass")
+    _code, out, _ = run(
+        capsys,
+        "transcribe",
+        str(wav),
+        "--engine",
+        "pocketsphinx",
+        "--closed",
+        "--expect",
+        "roll the dice|repeat the question|pass",
+    )
     assert json.loads(out)["alternatives"][0]["text"] == "repeat the question"
 
 
@@ -47,8 +58,10 @@ def test_an_eight_kilohertz_stereo_file_is_converted_and_said(capsys, flite_spee
         w.writeframes(np.column_stack([mono, mono]).astype("<i2").tobytes())
     code, out, _ = run(capsys, "transcribe", str(path), "--engine", "pocketsphinx")
     assert code == 0
-    assert json.loads(out)["notes"] == ["mixed 2 channels down to mono",
-                                        "resampled from 8000 Hz to 16000 Hz"]
+    assert json.loads(out)["notes"] == [
+        "mixed 2 channels down to mono",
+        "resampled from 8000 Hz to 16000 Hz",
+    ]
 
 
 def test_a_truncated_file_is_one_clear_line(capsys, tmp_path):
@@ -56,8 +69,10 @@ def test_a_truncated_file_is_one_clear_line(capsys, tmp_path):
     path.write_bytes(path.read_bytes()[:1000])
     code, out, err = run(capsys, "transcribe", str(path), "--engine", "pocketsphinx")
     assert code == 2 and out == ""
-    assert err == (f"trivia-host: {path}: truncated WAV: the header promises 16000 frames, "
-                   "the file holds 478\n")
+    assert err == (
+        f"trivia-host: {path}: truncated WAV: the header promises 16000 frames, "
+        "the file holds 478\n"
+    )
 
 
 def test_closed_needs_phrases(capsys, tmp_path):
@@ -77,6 +92,7 @@ def test_asking_for_vosk_without_a_model(capsys, tmp_path, monkeypatch):
 def test_auto_falls_back_to_pocketsphinx_with_a_notice(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("host.speech.engines.find_vosk_model", lambda *a, **k: None)
     from host.speech.engines import make_recognizer
+
     notices = []
     recognizer = make_recognizer(SpeechSettings(), notice=notices.append)
     assert recognizer.name == "pocketsphinx"
@@ -85,6 +101,7 @@ def test_auto_falls_back_to_pocketsphinx_with_a_notice(capsys, monkeypatch, tmp_
 
 def test_devices_without_a_sound_card(capsys):
     import sounddevice
+
     if len(sounddevice.query_devices()):
         pytest.skip("this machine has a sound card")
     code, out, _ = run(capsys, "devices")
@@ -120,21 +137,30 @@ def test_model_search_order(tmp_path):
 
 def test_speech_settings_from_the_config_file(tmp_path):
     config = tmp_path / "config.yaml"
-    config.write_text("game: {edition: classic}\nspeech:\n  recognizer: pocketsphinx\n  rate: 150\n"
-                      "  answer_silence: 2\n")
+    config.write_text(
+        "game: {edition: classic}\nspeech:\n  recognizer: pocketsphinx\n  rate: 150\n"
+        "  answer_silence: 2\n"
+    )
     settings = load_speech_settings(config)
-    assert (settings.recognizer, settings.rate, settings.answer_silence) == ("pocketsphinx", 150, 2.0)
+    assert (settings.recognizer, settings.rate, settings.answer_silence) == (
+        "pocketsphinx",
+        150,
+        2.0,
+    )
     assert settings.answer_policy(time_limit=30).time_limit == 30
     assert settings.answer_policy(time_limit=0).time_limit is None
     assert settings.command_policy().end_silence == 0.5
     assert load_speech_settings().recognizer in ("auto", "vosk", "pocketsphinx")  # the shipped file
 
 
-@pytest.mark.parametrize("section, message", [
-    ({"recogniser": "vosk"}, "unknown setting(s) recogniser"),
-    ({"recognizer": "whisper"}, "'whisper' is not auto, vosk or pocketsphinx"),
-    ({"rate": "fast"}, "speech.rate: 'fast' is not a valid int"),
-])
+@pytest.mark.parametrize(
+    "section, message",
+    [
+        ({"recogniser": "vosk"}, "unknown setting(s) recogniser"),
+        ({"recognizer": "whisper"}, "'whisper' is not auto, vosk or pocketsphinx"),
+        ({"rate": "fast"}, "speech.rate: 'fast' is not a valid int"),
+    ],
+)
 def test_bad_speech_settings_are_named(section, message):
     with pytest.raises(UserError, match=message.replace("(", r"\(").replace(")", r"\)")):
         SpeechSettings.from_mapping(section)

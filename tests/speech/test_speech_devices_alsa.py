@@ -39,8 +39,14 @@ def run_with_file_sound_card(tmp_path, microphone: np.ndarray, script: str):
     config = tmp_path / "asound.conf"
     config.write_text(ALSA_CONFIG.format(played=played_file, microphone=mic_file))
     env = dict(os.environ, ALSA_CONFIG_PATH=str(config), PYTHONPATH=str(ROOT))
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(script)], env=env, cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     played = np.fromfile(played_file, "<i2") if played_file.exists() else np.zeros(0, np.int16)
     return done.stdout, played
@@ -48,20 +54,27 @@ def run_with_file_sound_card(tmp_path, microphone: np.ndarray, script: str):
 
 def test_the_microphone_hears_what_the_card_records(tmp_path):
     ramp = (np.arange(16000) % 2000 - 1000).astype(np.int16)
-    out, _ = run_with_file_sound_card(tmp_path, ramp, """
+    out, _ = run_with_file_sound_card(
+        tmp_path,
+        ramp,
+        """
         import json
         from host.speech.devices import Microphone
         with Microphone() as mic:
             frames = [mic.read() for _ in range(10)]
         print(json.dumps([int(x) for f in frames for x in f]))
-    """)
+    """,
+    )
     heard = np.array(json.loads(out), np.int16)
     assert len(heard) == 10 * 480
-    assert np.array_equal(heard, ramp[:len(heard)])
+    assert np.array_equal(heard, ramp[: len(heard)])
 
 
 def test_the_speaker_plays_through_one_stream(tmp_path):
-    _, played = run_with_file_sound_card(tmp_path, np.zeros(16000, np.int16), """
+    _, played = run_with_file_sound_card(
+        tmp_path,
+        np.zeros(16000, np.int16),
+        """
         import numpy as np
         from host.speech.audio import Audio
         from host.speech.devices import Speaker
@@ -70,14 +83,18 @@ def test_the_speaker_plays_through_one_stream(tmp_path):
         with Speaker(rate=16000, gate=gate) as speaker:
             speaker.play(Audio(np.full(8000, 1000, np.int16), 16000))
             speaker.play(Audio(np.full(4000, -1000, np.int16), 16000))
-    """)
+    """,
+    )
     assert list(played[:8000]) == [1000] * 8000
     assert list(played[8000:12000]) == [-1000] * 4000
 
 
 def test_a_spoken_command_through_the_real_audio_path(tmp_path, flite_speech):
     speech = Audio.join([flite_speech("roll the dice", "awb"), Audio.silence(3.0)]).samples
-    out, _ = run_with_file_sound_card(tmp_path, speech, """
+    out, _ = run_with_file_sound_card(
+        tmp_path,
+        speech,
+        """
         from host.speech.devices import Microphone
         from host.speech.endpoint import EndpointPolicy
         from host.speech.recognition import Expectation
@@ -88,20 +105,28 @@ def test_a_spoken_command_through_the_real_audio_path(tmp_path, flite_speech):
                            Expectation.closed(["roll the dice", "repeat the question", "pass"]),
                            EndpointPolicy.command())
         print(heard.outcome.value, heard.alternatives[0][0])
-    """)
+    """,
+    )
     assert out.strip() == "ended roll the dice"
 
 
 def test_devices_lists_the_file_card(tmp_path):
-    out, _ = run_with_file_sound_card(tmp_path, np.zeros(100, np.int16), """
+    out, _ = run_with_file_sound_card(
+        tmp_path,
+        np.zeros(100, np.int16),
+        """
         from host.cli import main
         main(["devices"])
-    """)
+    """,
+    )
     assert "default" in out and "[default input, default output]" in out
 
 
 def test_no_sound_card_is_a_clear_error_the_voice_loop_can_catch(tmp_path):
-    _, _ = run_with_file_sound_card(tmp_path, np.zeros(100, np.int16), """
+    _, _ = run_with_file_sound_card(
+        tmp_path,
+        np.zeros(100, np.int16),
+        """
         from host.speech.devices import AudioDeviceError, Microphone, Speaker
         for device in (Microphone, Speaker):
             try:
@@ -111,13 +136,15 @@ def test_no_sound_card_is_a_clear_error_the_voice_loop_can_catch(tmp_path):
                 assert "trivia-host devices" in str(exc)
             else:
                 raise SystemExit("no error")
-    """)
+    """,
+    )
 
 
 def test_with_no_sound_card_at_all():
     if os.environ.get("ALSA_CONFIG_PATH"):
         pytest.skip("this test needs the machine's own (absent) sound card")
     import sounddevice
+
     if len(sounddevice.query_devices()):
         pytest.skip("this machine has a sound card")
     with pytest.raises(AudioDeviceError, match="cannot open the default microphone"):

@@ -32,7 +32,7 @@ class ModelSite:
 
     def __init__(self, files: dict[str, bytes], publish: dict | None = None):
         self.files = files
-        self.publish = publish        # name -> {"md5":..., "size":...}, None: no list
+        self.publish = publish  # name -> {"md5":..., "size":...}, None: no list
         self.cut_first_response_at = None
         self.ignore_range = False
         self.requests: list[tuple[str, str | None]] = []
@@ -62,7 +62,7 @@ class ModelSite:
                 self.send_header("Content-Length", str(len(body)))
                 self.end_headers()
                 if site.cut_first_response_at:  # the line drops mid-download
-                    self.wfile.write(body[:site.cut_first_response_at])
+                    self.wfile.write(body[: site.cut_first_response_at])
                     site.cut_first_response_at = None
                     self.close_connection = True
                     return
@@ -86,8 +86,10 @@ class ModelSite:
 @pytest.fixture
 def site():
     data = model_zip()
-    site = ModelSite({f"{NAME}.zip": data, "empty.zip": model_zip("empty", with_model=False)},
-                     publish={NAME: {"md5": hashlib.md5(data).hexdigest(), "size": len(data)}})
+    site = ModelSite(
+        {f"{NAME}.zip": data, "empty.zip": model_zip("empty", with_model=False)},
+        publish={NAME: {"md5": hashlib.md5(data).hexdigest(), "size": len(data)}},
+    )
     yield site
     site.close()
 
@@ -136,7 +138,7 @@ def test_without_a_model_list_the_size_still_counts(site, tmp_path):
 
 
 def test_an_archive_without_a_model_is_refused(site, tmp_path):
-    with pytest.raises(DownloadError, match="empty.zip holds no Vosk model"):
+    with pytest.raises(DownloadError, match=r"empty\.zip holds no Vosk model"):
         download_model("empty", tmp_path, base=site.url, progress=False, say=quiet)
 
 

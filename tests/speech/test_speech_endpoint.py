@@ -1,10 +1,18 @@
 """End of speech as a state machine over speech (S) and silence (.) frames."""
 
 import numpy as np
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
-from host.speech.endpoint import (EndpointPolicy, Endpointer, EndpointState, EnergyVad,
-                                  Outcome, level_dbfs, step)
+from host.speech.endpoint import (
+    Endpointer,
+    EndpointPolicy,
+    EndpointState,
+    EnergyVad,
+    Outcome,
+    level_dbfs,
+    step,
+)
 
 FRAME = 0.1  # seconds per symbol in the transcripts below
 
@@ -37,8 +45,10 @@ def test_nobody_speaks():
 
 
 def test_a_click_is_not_speech():
-    state = run(EndpointPolicy(end_silence=0.5, no_speech_timeout=3.0, min_speech=0.15),
-                "S......S......" + "." * 20)
+    state = run(
+        EndpointPolicy(end_silence=0.5, no_speech_timeout=3.0, min_speech=0.15),
+        "S......S......" + "." * 20,
+    )
     assert not state.heard_speech
     assert state.outcome is Outcome.NO_SPEECH
 
@@ -50,7 +60,9 @@ def test_the_answer_time_limit_cuts_a_long_answer():
 
 
 def test_speech_still_going_at_the_timeout_is_not_no_speech():
-    state = run(EndpointPolicy(end_silence=0.5, no_speech_timeout=0.3, min_speech=0.5), "SSSSSS.....")
+    state = run(
+        EndpointPolicy(end_silence=0.5, no_speech_timeout=0.3, min_speech=0.5), "SSSSSS....."
+    )
     assert state.outcome is Outcome.ENDED
 
 

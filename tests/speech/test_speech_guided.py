@@ -8,28 +8,35 @@ from host.speech.recognition import Alternative, Recognition
 
 
 def heard(*texts, mode="free"):
-    return Recognition(tuple(Alternative(t, 0.5 - i / 10) for i, t in enumerate(texts)),
-                       "test", mode)
+    return Recognition(
+        tuple(Alternative(t, 0.5 - i / 10) for i, t in enumerate(texts)), "test", mode
+    )
 
 
-@pytest.mark.parametrize("phrase, said, same", [
-    ("canberra", "can bear a", True),             # split into words: same sounds
-    ("canberra", "um i think it's canberra", True),
-    ("holland", "hollande", True),
-    ("republic of ireland", "the republic of ireland", True),
-    ("ireland", "iceland", False),                # one letter off, another country
-    ("nigeria", "niger", False),                  # same metaphone key, a different word
-    ("australia", "austria", False),
-    ("world war 2", "world war two", True),
-    ("canberra", "", False),
-])
+@pytest.mark.parametrize(
+    "phrase, said, same",
+    [
+        ("canberra", "can bear a", True),  # split into words: same sounds
+        ("canberra", "um i think it's canberra", True),
+        ("holland", "hollande", True),
+        ("republic of ireland", "the republic of ireland", True),
+        ("ireland", "iceland", False),  # one letter off, another country
+        ("nigeria", "niger", False),  # same metaphone key, a different word
+        ("australia", "austria", False),
+        ("world war 2", "world war two", True),
+        ("canberra", "", False),
+    ],
+)
 def test_sounds_within(phrase, said, same):
     assert sounds_within(phrase, said) is same
 
 
 def test_grammars_spell_numbers_out():
     assert spoken_forms("Apollo 11") == ["apollo eleven"]
-    assert spoken_forms("1969") == ["one thousand nine hundred and sixty nine", "nineteen sixty nine"]
+    assert spoken_forms("1969") == [
+        "one thousand nine hundred and sixty nine",
+        "nineteen sixty nine",
+    ]
     assert spoken_forms("Rock & Roll") == ["rock and roll"]
     assert spoken_forms("Côte d'Ivoire") == ["cote d'ivoire"]
 
@@ -49,45 +56,67 @@ def test_a_wrong_answer_is_not_forced_onto_the_card():
 
 def test_a_lower_alternative_does_not_confirm_the_grammar():
     # "sydney" heard best; "canberra" only fourth: the judge must not find it.
-    answer = merge_guided(heard("sydney", "sidney", "city", "can bear a"),
-                          heard("canberra", mode="grammar"), ("Canberra",))
+    answer = merge_guided(
+        heard("sydney", "sidney", "city", "can bear a"),
+        heard("canberra", mode="grammar"),
+        ("Canberra",),
+    )
     assert [a.text for a in answer.alternatives] == ["sydney", "sidney", "city"]
 
 
 def test_the_card_in_the_lattice_is_not_the_card_in_the_mouth():
     # Free decoding heard "niger", the n-best also offers "nigeria"; the grammar found nothing.
-    answer = merge_guided(heard("niger", "nigeria", "it niger"), heard(mode="grammar"), ("Nigeria",))
+    answer = merge_guided(
+        heard("niger", "nigeria", "it niger"), heard(mode="grammar"), ("Nigeria",)
+    )
     assert [a.text for a in answer.alternatives] == ["niger", "it niger"]
 
 
 def test_when_the_best_has_the_answer_the_others_stay():
     # "that australia" (it's australia, misheard) holds the answer: the n-best is not guessing.
-    answer = merge_guided(heard("that australia", "a that australia", "it's australia"),
-                          heard(mode="grammar"), ("Australia", "Austria"))
+    answer = merge_guided(
+        heard("that australia", "a that australia", "it's australia"),
+        heard(mode="grammar"),
+        ("Australia", "Austria"),
+    )
     assert [a.text for a in answer.alternatives][-1] == "it's australia"
 
 
 def test_a_longer_best_does_not_let_a_shorter_card_match_through():
-    sequel = merge_guided(heard("toy story two", "toy story to you", "toy story"),
-                          heard("toy story", mode="grammar"), ("Toy Story",))
+    sequel = merge_guided(
+        heard("toy story two", "toy story to you", "toy story"),
+        heard("toy story", mode="grammar"),
+        ("Toy Story",),
+    )
     assert [a.text for a in sequel.alternatives] == ["toy story two"]
-    north = merge_guided(heard("northern ireland", "ireland"), heard(mode="grammar"), ("Ireland", "Eire"))
+    north = merge_guided(
+        heard("northern ireland", "ireland"), heard(mode="grammar"), ("Ireland", "Eire")
+    )
     assert [a.text for a in north.alternatives] == ["northern ireland"]
 
 
 def test_respelling_keeps_the_words_around_the_answer():
     answer = merge_guided(heard("can bear a australia"), heard("canberra", mode="grammar"))
     assert answer.text == "canberra australia"
-    sequel = merge_guided(heard("the godfather part two"), heard("the godfather", mode="grammar"),
-                          ("The Godfather",))
+    sequel = merge_guided(
+        heard("the godfather part two"), heard("the godfather", mode="grammar"), ("The Godfather",)
+    )
     assert sequel.text == "the godfather part two"
 
 
 def test_misheard_filler_before_the_answer_goes_but_meaning_stays():
-    assert merge_guided(heard("that australia"), heard("australia", mode="grammar")).text == "australia"
-    assert merge_guided(heard("northern ireland"), heard("ireland", mode="grammar")).text == "northern ireland"
-    assert merge_guided(heard("the invisible man"), heard("invisible man", mode="grammar")).text == \
-        "the invisible man"
+    assert (
+        merge_guided(heard("that australia"), heard("australia", mode="grammar")).text
+        == "australia"
+    )
+    assert (
+        merge_guided(heard("northern ireland"), heard("ireland", mode="grammar")).text
+        == "northern ireland"
+    )
+    assert (
+        merge_guided(heard("the invisible man"), heard("invisible man", mode="grammar")).text
+        == "the invisible man"
+    )
 
 
 def test_roman_numerals_are_spoken():

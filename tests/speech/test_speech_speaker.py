@@ -36,6 +36,7 @@ def fake_sounddevice(monkeypatch):
     def output_stream(**settings):
         made.append(RecordingStream(**settings))
         return made[-1]
+
     module = types.SimpleNamespace(RawOutputStream=output_stream, PortAudioError=OSError)
     monkeypatch.setattr(devices, "_sounddevice", lambda: module)
     return made
@@ -71,6 +72,7 @@ def test_a_speaker_that_fails_mid_sentence(monkeypatch):
 
     def unplugged():
         raise OSError("Device unavailable")
+
     made[0].on_write = unplugged
     try:
         speaker.play(Audio(np.ones(1600, np.int16), 16000))

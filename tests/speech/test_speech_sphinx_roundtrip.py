@@ -15,15 +15,32 @@ from host.speech.turns import listen
 
 FLITE_VOICES = ("kal", "awb", "rms", "slt")
 
-COMMANDS = ["roll the dice", "repeat the question", "yes", "no", "skip", "pass",
-            "red", "blue", "green", "yellow", "pink", "orange", "start the game", "undo", "help"]
+COMMANDS = [
+    "roll the dice",
+    "repeat the question",
+    "yes",
+    "no",
+    "skip",
+    "pass",
+    "red",
+    "blue",
+    "green",
+    "yellow",
+    "pink",
+    "orange",
+    "start the game",
+    "undo",
+    "help",
+]
 SPOKEN_COMMANDS = ["roll the dice", "repeat the question", "no", "pink", "start the game", "undo"]
 
 
 @pytest.mark.parametrize("voice", FLITE_VOICES)
 def test_every_player_can_give_commands(sphinx, flite_speech, voice):
-    heard = [recognize(sphinx, flite_speech(command, voice).samples, Expectation.closed(COMMANDS)).text
-             for command in SPOKEN_COMMANDS]
+    heard = [
+        recognize(sphinx, flite_speech(command, voice).samples, Expectation.closed(COMMANDS)).text
+        for command in SPOKEN_COMMANDS
+    ]
     assert heard == SPOKEN_COMMANDS
 
 
@@ -45,8 +62,12 @@ def test_a_wrong_answer_is_never_turned_into_the_right_one(sphinx, flite_speech,
 
 def test_a_player_answers_into_the_microphone(sphinx, flite_speech):
     microphone = FakeMicrophone(flite_speech("Australia", "awb"))
-    heard = listen(microphone, sphinx, Expectation.answer(["Australia", "Austria"]),
-                   EndpointPolicy.answer(end_silence=0.8))
+    heard = listen(
+        microphone,
+        sphinx,
+        Expectation.answer(["Australia", "Austria"]),
+        EndpointPolicy.answer(end_silence=0.8),
+    )
     assert heard.outcome is Outcome.ENDED
     assert heard.alternatives[0][0] == "australia"
 
@@ -55,7 +76,9 @@ def test_transcribe_wav_for_the_judge(flite_speech, tmp_path):
     wav = write_wav(tmp_path / "kal.wav", flite_speech("nineteen sixty nine", "rms"))
     alternatives = transcribe_wav(wav, expected="1969|1968", engine="pocketsphinx")
     assert alternatives[0][0] == "nineteen sixty nine"
-    assert all(isinstance(text, str) and 0.0 <= confidence <= 1.0 for text, confidence in alternatives)
+    assert all(
+        isinstance(text, str) and 0.0 <= confidence <= 1.0 for text, confidence in alternatives
+    )
     assert len(alternatives) > 1
 
 
@@ -63,7 +86,9 @@ def test_a_stream_left_open_does_not_block_the_next_turn(sphinx, flite_speech):
     """A microphone that fails mid-utterance leaves its stream unfinished."""
     forgotten = sphinx.stream(Expectation.closed(COMMANDS))
     forgotten.accept(flite_speech("roll the", "slt").samples)
-    result = recognize(sphinx, flite_speech("pass", "awb").samples, Expectation.closed(["pass", "yes"]))
+    result = recognize(
+        sphinx, flite_speech("pass", "awb").samples, Expectation.closed(["pass", "yes"])
+    )
     assert result.text == "pass"
     with pytest.raises(RuntimeError, match="already finished or taken over"):
         forgotten.finish()

@@ -8,12 +8,20 @@ import numpy as np
 import pytest
 
 from host.speech import synth
-from host.speech.synth import (CommandLineSynthesizer, Pyttsx3Synthesizer, SynthesisError,
-                               clauses, make_synthesizer, wait_for_wav)
+from host.speech.synth import (
+    CommandLineSynthesizer,
+    Pyttsx3Synthesizer,
+    SynthesisError,
+    clauses,
+    make_synthesizer,
+    wait_for_wav,
+)
 
 QUESTION = "Which river flows through Cairo on its way north to the Mediterranean Sea?"
 
-needs_espeak = pytest.mark.skipif(not shutil.which("espeak-ng"), reason="espeak-ng is not installed")
+needs_espeak = pytest.mark.skipif(
+    not shutil.which("espeak-ng"), reason="espeak-ng is not installed"
+)
 
 
 def loud(audio):
@@ -48,8 +56,10 @@ def test_two_threads_share_one_engine_without_hanging(pyttsx3_voice):
     def ask(name, text):
         results[name] = pyttsx3_voice.synthesize(text)
 
-    threads = [threading.Thread(target=ask, args=(n, t)) for n, t in
-               (("a", "Blue moves four spaces."), ("b", "Green, it is your turn."))]
+    threads = [
+        threading.Thread(target=ask, args=(n, t))
+        for n, t in (("a", "Blue moves four spaces."), ("b", "Green, it is your turn."))
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -81,7 +91,9 @@ def test_waiting_for_a_file_that_never_completes_gives_up(tmp_path):
 
 @needs_espeak
 def test_espeak_ng_program():
-    audio = CommandLineSynthesizer("espeak-ng", voice="en-us", rate=160, volume=0.8).synthesize(QUESTION)
+    audio = CommandLineSynthesizer("espeak-ng", voice="en-us", rate=160, volume=0.8).synthesize(
+        QUESTION
+    )
     assert audio.seconds > 3.0 and loud(audio)
 
 
@@ -102,16 +114,23 @@ def test_a_program_failure_is_reported():
 def test_when_pyttsx3_cannot_start_espeak_ng_takes_over(monkeypatch):
     def broken(**kwargs):
         raise SynthesisError("pyttsx3 cannot start: no driver")
+
     monkeypatch.setattr(synth, "Pyttsx3Synthesizer", broken)
     notices = []
     synthesizer = make_synthesizer("pyttsx3", notice=notices.append)
     assert synthesizer.name == "espeak-ng"
-    assert notices == ["Speech: pyttsx3 cannot start: no driver; using the espeak-ng program instead."]
+    assert notices == [
+        "Speech: pyttsx3 cannot start: no driver; using the espeak-ng program instead."
+    ]
 
 
 def test_clauses_are_long_enough_to_sound_natural():
     assert clauses("Red, for a wedge: what is the capital of Australia?") == [
-        "Red, for a wedge:", "what is the capital of Australia?"]
+        "Red, for a wedge:",
+        "what is the capital of Australia?",
+    ]
     assert clauses("Yes. Roll again.") == ["Yes. Roll again."]
     assert clauses("In 1969, which astronaut, famously, walked on the Moon first?") == [
-        "In 1969, which astronaut,", "famously, walked on the Moon first?"]
+        "In 1969, which astronaut,",
+        "famously, walked on the Moon first?",
+    ]

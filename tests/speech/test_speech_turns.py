@@ -29,6 +29,7 @@ class ScriptedRecognizer:
             def finish(self):
                 alts = (Alternative(recognizer.text, 0.9),) if recognizer.text else ()
                 return Recognition(alts, "scripted", "free")
+
         return Stream()
 
 
@@ -44,8 +45,12 @@ def test_host_asks_and_player_answers():
 
     microphone = FakeMicrophone(Audio.join([Audio.silence(0.4), voice(0.8), Audio.silence(2.0)]))
     recognizer = ScriptedRecognizer("canberra")
-    heard = listen(microphone, recognizer, Expectation.answer(["Canberra", "Sydney"]),
-                   EndpointPolicy.answer(end_silence=1.2))
+    heard = listen(
+        microphone,
+        recognizer,
+        Expectation.answer(["Canberra", "Sydney"]),
+        EndpointPolicy.answer(end_silence=1.2),
+    )
     assert heard.outcome is Outcome.ENDED
     assert heard.alternatives == [("canberra", 0.9)]
     assert recognizer.expectations[0].phrases == ("Canberra", "Sydney")
@@ -53,8 +58,12 @@ def test_host_asks_and_player_answers():
 
 
 def test_nobody_answers():
-    heard = listen(FakeMicrophone(Audio.silence(0.1)), ScriptedRecognizer(""),
-                   Expectation.closed(["roll", "repeat"]), EndpointPolicy.command(no_speech_timeout=1.5))
+    heard = listen(
+        FakeMicrophone(Audio.silence(0.1)),
+        ScriptedRecognizer(""),
+        Expectation.closed(["roll", "repeat"]),
+        EndpointPolicy.command(no_speech_timeout=1.5),
+    )
     assert heard.outcome is Outcome.NO_SPEECH
     assert heard.recognition is None and heard.alternatives == []
 
@@ -84,8 +93,14 @@ def test_frames_heard_through_a_shut_gate_are_dropped():
             gate.speaking_stopped(0.5)
         return value
 
-    heard = listen(microphone, recognizer, Expectation.free(),
-                   EndpointPolicy.command(no_speech_timeout=1.0), gate=gate, clock=clock)
+    heard = listen(
+        microphone,
+        recognizer,
+        Expectation.free(),
+        EndpointPolicy.command(no_speech_timeout=1.0),
+        gate=gate,
+        clock=clock,
+    )
     assert heard.outcome is Outcome.NO_SPEECH  # the host's own 0.6 s were never heard
     assert recognizer.fed == int(1.0 / 0.03 + 1) * 480
 
@@ -93,12 +108,15 @@ def test_frames_heard_through_a_shut_gate_are_dropped():
 def test_a_stopped_speaker_cuts_the_rest():
     speaker = FakeSpeaker()
     speaker.stop()
-    assert not speak(FakeSynthesizer(), speaker, "First clause is long enough, second clause is too.")
+    assert not speak(
+        FakeSynthesizer(), speaker, "First clause is long enough, second clause is too."
+    )
     assert len(speaker.played) == 1
 
 
 def test_the_fake_speaker_writes_what_it_played(tmp_path):
     from host.speech.audio import read_wav
+
     speaker = FakeSpeaker(rate=16000)
     speak(FakeSynthesizer(), speaker, "Roll the die.")
     speak(FakeSynthesizer(), speaker, "You rolled a four.")

@@ -28,8 +28,9 @@ def test_a_grammar_word_unknown_to_the_model_drops_its_phrase(korean_vosk):
 
 
 def test_a_closed_choice_is_recognized_with_word_confidences(korean_vosk, korean_speech):
-    result = recognize(korean_vosk, korean_speech(NO).samples,
-                       Expectation.closed([YES, NO, "hello"]))
+    result = recognize(
+        korean_vosk, korean_speech(NO).samples, Expectation.closed([YES, NO, "hello"])
+    )
     assert result.mode == "grammar"
     assert result.text == NO
     assert result.dropped_phrases == ("hello",)
@@ -42,7 +43,7 @@ def test_free_decoding_streams_in_chunks_and_gives_ranked_alternatives(korean_vo
     samples = korean_speech(ONE_TWO_THREE).samples
     stream = korean_vosk.stream(Expectation.free())
     for start in range(0, len(samples), 480):  # 30 ms frames, as from a microphone
-        stream.accept(samples[start:start + 480])
+        stream.accept(samples[start : start + 480])
     result = stream.finish()
     assert result.mode == "free" and result.text
     confidences = [a.confidence for a in result.alternatives]
@@ -56,7 +57,7 @@ def test_speech_after_vosks_own_endpoint_is_kept(korean_vosk, korean_speech):
     both = Audio.join([korean_speech(NO), Audio.silence(2.5), korean_speech(YES)])
     stream = korean_vosk.stream(Expectation.free())
     for start in range(0, len(both.samples), 1600):
-        stream.accept(both.samples[start:start + 1600])
+        stream.accept(both.samples[start : start + 1600])
     result = stream.finish()
     parts = [s["alternatives"][0]["text"] for s in stream.segments if s["alternatives"][0]["text"]]
     assert len(parts) == 2  # Vosk ended the first segment on its own

@@ -7,10 +7,11 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from table_sitting import play_args
 
 from host.table.channels import ScriptedChannel
 from host.table.setup import play
-from table_sitting import play_args
+
 
 @pytest.fixture
 def fast_tmp(tmp_path):

@@ -12,8 +12,14 @@ from host.table.channels import Listening
 class TableBot:
     """Says a plausible line for each prompt; `right` is the share of right answers."""
 
-    def __init__(self, seed: int = 0, right: float = 0.6, steal: float = 0.5,
-                 dice: str = "host", max_lines: int = 3000):
+    def __init__(
+        self,
+        seed: int = 0,
+        right: float = 0.6,
+        steal: float = 0.5,
+        dice: str = "host",
+        max_lines: int = 3000,
+    ):
         self.rng = random.Random(seed)
         self.right = right
         self.steal = steal
@@ -24,7 +30,7 @@ class TableBot:
     def __call__(self, listening: Listening) -> str | None:
         self.lines += 1
         if self.lines > self.max_lines:
-            return None    # a game that does not end is a bug: the script stops
+            return None  # a game that does not end is a bug: the script stops
         prompt = listening.prompt
         kind = prompt.get("type")
         if kind == "roll":
@@ -46,7 +52,7 @@ class TableBot:
                 return "steal " + " and ".join(prompt["eligible"])
             return "no"
         if kind == "answer":
-            if listening.kind == "choice":          # the table judges (no judge installed)
+            if listening.kind == "choice":  # the table judges (no judge installed)
                 return "yes" if self.rng.random() < self.right else "no"
             if self.rng.random() < self.right:
                 return listening.phrases[0]
@@ -87,9 +93,13 @@ class StatelessBot:
         if kind in ("claims", "steal"):
             eligible = prompt["eligible"]
             chosen = [name for name in eligible if _coin(key, name) < 0.5]
-            return ("steal " if kind == "steal" else "") + " and ".join(chosen) if chosen else "nobody"
+            return (
+                ("steal " if kind == "steal" else "") + " and ".join(chosen) if chosen else "nobody"
+            )
         if kind == "answer":
             if listening.kind == "choice":
                 return "yes" if _coin(key) < self.right else "no"
-            return listening.phrases[0] if _coin(key) < self.right else "I have no idea what that is"
+            return (
+                listening.phrases[0] if _coin(key) < self.right else "I have no idea what that is"
+            )
         return "yes"

@@ -15,8 +15,20 @@ DECKS = [str(FIXTURES / "table_standard.yaml"), str(FIXTURES / "table_ruby.yaml"
 
 def play_args(folder, **options) -> SimpleNamespace:
     save_dir = options.pop("save_dir", folder)
-    args = dict(edition="classic", mode=None, players="Ann,Ben", teams=None, text=True,
-                resume=False, fresh=False, seed=7, dice=None, deck=DECKS, verbosity=None,
-                config=str(FIXTURES / "table_config.yaml"), save_dir=str(save_dir))
+    args = dict(
+        edition="classic",
+        mode=None,
+        players="Ann,Ben",
+        teams=None,
+        text=True,
+        resume=False,
+        fresh=False,
+        seed=7,
+        dice=None,
+        deck=DECKS,
+        verbosity=None,
+        config=str(FIXTURES / "table_config.yaml"),
+        save_dir=str(save_dir),
+    )
     args.update(options)
     return SimpleNamespace(**args)

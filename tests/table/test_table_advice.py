@@ -4,19 +4,19 @@ import json
 
 
 def test_advise_at_a_move_prompt_names_a_reachable_destination_and_why(table):
-    outcome, channel = table(["roll", "advise me"])
-    ask, advice, ended = channel.said[-3:]        # the move prompt, the advice, the end of input
-    assert advice.split(":")[0] in ask            # one of the destinations just offered
+    _outcome, channel = table(["roll", "advise me"])
+    ask, advice, _ended = channel.said[-3:]  # the move prompt, the advice, the end of input
+    assert advice.split(":")[0] in ask  # one of the destinations just offered
     assert "question" in advice or "wedge" in advice
 
 
 def test_advise_when_there_is_nothing_to_choose_says_so(table):
-    outcome, channel = table(["advise me"])
+    _outcome, channel = table(["advise me"])
     assert any("roll" in line.lower() for line in channel.said[-3:])
 
 
 def test_answers_are_counted_for_the_advisor_and_an_override_recounts_them(table):
-    outcome, channel = table(["roll", "first", "no idea", "that was right"])
+    _outcome, _channel = table(["roll", "first", "no idea", "that was right"])
     save = json.loads(next(table.save_dir.glob("*.json")).read_text())
     tally = save["meta"]["answers"]
     ((side, categories),) = tally.items()

@@ -42,45 +42,56 @@ def test_a_first_turn_in_short_words(table):
 
 
 def test_a_right_answer_rolls_again(table):
-    outcome, channel = table(["roll", "blue", "ottawa"], verbosity="short")
+    _outcome, channel = table(["roll", "blue", "ottawa"], verbosity="short")
     assert said_after(channel, "ottawa")[:3] == ["Right.", "Roll again.", "Enter to roll."]
 
 
 def test_silence_noise_and_an_unknown_command_are_answered(table):
-    outcome, channel = table(["<silence>", "<noise>", "xyzzy"], voice=True, verbosity="short")
+    _outcome, channel = table(["<silence>", "<noise>", "xyzzy"], voice=True, verbosity="short")
     assert said_after(channel, "<silence>") == ["Nothing heard."]
     assert said_after(channel, "<noise>") == ["Say again?"]
-    assert said_after(channel, "xyzzy")[0] == "Three misses. Say use the keyboard, or pass to roll for you."
+    assert (
+        said_after(channel, "xyzzy")[0]
+        == "Three misses. Say use the keyboard, or pass to roll for you."
+    )
 
 
 def test_three_failures_offer_a_pass_and_three_more_take_it(table):
     misses = ["xyzzy", "plugh", "frobnicate", "quux", "garply", "waldo"]
-    outcome, channel = table(["roll"] + misses)
+    _outcome, channel = table(["roll"] + misses)
     assert said_after(channel, "xyzzy") == [
         'Sorry, I didn\'t understand "xyzzy". Name where to go: a category or colour, the wedge, '
-        "roll again, the hub, a direction like clockwise, or first, second."]
+        "roll again, the hub, a direction like clockwise, or first, second."
+    ]
     assert said_after(channel, "frobnicate") == [
         "That's three times I didn't understand. Type help to see what you can say, or pass "
-        "and I will take the first choice, Geography."]
+        "and I will take the first choice, Geography."
+    ]
     assert said_after(channel, "waldo")[:2] == [
         "Still nothing I understand, so I will take the first choice, Geography.",
-        "Ann moves four spaces out along the spoke to a Geography space."]
+        "Ann moves four spaces out along the spoke to a Geography space.",
+    ]
 
 
 def test_a_choice_that_is_not_reachable_said_again_and_again_ends_in_the_offer_too(table):
-    outcome, channel = table(["roll"] + ["space 3"] * 6)
-    replies = [i for i, line in enumerate(channel.said)
-               if line.startswith("Space 3 isn't one of the choices")]
+    _outcome, channel = table(["roll"] + ["space 3"] * 6)
+    replies = [
+        i
+        for i, line in enumerate(channel.said)
+        if line.startswith("Space 3 isn't one of the choices")
+    ]
     assert len(replies) == 6
     assert channel.said[replies[2] + 1].startswith("That's three times I didn't understand.")
     assert channel.said[replies[5] + 1] == (
-        "Still nothing I understand, so I will take the first choice, Geography.")
+        "Still nothing I understand, so I will take the first choice, Geography."
+    )
 
 
 def test_pass_after_the_offer_takes_the_pass_at_once(table):
-    outcome, channel = table(["roll", "xyzzy", "plugh", "frobnicate", "pass"])
+    _outcome, channel = table(["roll", "xyzzy", "plugh", "frobnicate", "pass"])
     assert said_after(channel, "pass")[0] == (
-        "Still nothing I understand, so I will take the first choice, Geography.")
+        "Still nothing I understand, so I will take the first choice, Geography."
+    )
 
 
 def test_an_unknown_name_is_asked_back_never_guessed(table):
@@ -92,15 +103,17 @@ def test_an_unknown_name_is_asked_back_never_guessed(table):
 
     responder.asked = False
     bot = StatelessBot(max_lines=400)
-    outcome, channel = table(responder=responder, edition="genus6", mode="classic", seed=11,
-                             verbosity="short")
+    _outcome, channel = table(
+        responder=responder, edition="genus6", mode="classic", seed=11, verbosity="short"
+    )
     assert responder.asked, "the game never reached an All-Play"
     assert said_after(channel, "Zed and Ann") == ["Unknown: zed. Players: Ann and Ben."]
 
 
 def test_the_table_rolls_its_own_die(table):
-    outcome, channel = table(["roll", "I rolled a seven", "I rolled a five"], dice="table",
-                             verbosity="short")
+    _outcome, channel = table(
+        ["roll", "I rolled a seven", "I rolled a five"], dice="table", verbosity="short"
+    )
     assert said_after(channel, "roll") == ["Die: one to six?"]
     assert said_after(channel, "I rolled a seven") == ["Die: one to six?"]
     assert said_after(channel, "I rolled a five")[0] == "Five."
@@ -108,43 +121,71 @@ def test_the_table_rolls_its_own_die(table):
 
 def test_that_was_right_changes_the_ruling_once_and_back_once(table):
     lines = ["roll", "geography", "Toronto", "that was right", "that was wrong", "that was right"]
-    outcome, channel = table(lines, verbosity="short")
+    _outcome, channel = table(lines, verbosity="short")
     assert said_after(channel, "Toronto")[0] == "Wrong."
-    assert said_after(channel, "that was right") == ["Overruled: right.", "Right.", "Roll again.",
-                                                      "Enter to roll."]
-    assert said_after(channel, "that was wrong") == ["Overruled: wrong.", "Wrong.", "Answer: Ottawa.",
-                                                      "Ben. No wedges.", "Enter to roll."]
-    assert channel.log[-2] == "I can't change that: that ruling was changed and changed back; it stands."
+    assert said_after(channel, "that was right") == [
+        "Overruled: right.",
+        "Right.",
+        "Roll again.",
+        "Enter to roll.",
+    ]
+    assert said_after(channel, "that was wrong") == [
+        "Overruled: wrong.",
+        "Wrong.",
+        "Answer: Ottawa.",
+        "Ben. No wedges.",
+        "Enter to roll.",
+    ]
+    assert (
+        channel.log[-2]
+        == "I can't change that: that ruling was changed and changed back; it stands."
+    )
     book = json.loads((table.save_dir / "judge_overrides.json").read_text())
     assert [(r["heard"], r["verdict"]) for r in book["rulings"]] == [("toronto", "reject")]
 
 
 def test_skip_a_broken_question_draws_another_of_the_same_category(table):
-    outcome, channel = table(["roll", "geography", "skip"], verbosity="short")
+    _outcome, channel = table(["roll", "geography", "skip"], verbosity="short")
     after = said_after(channel, "skip")
     assert after[0] == "Skipped."
     assert after[1].startswith("Geography: ") and "Canada" not in after[1]
 
 
 def test_commands_answer_at_the_roll_prompt(table):
-    commands = ["repeat", "where am I", "score", "what do I still need", "whose turn", "help",
-                "rules of this space", "louder", "slower"]
-    outcome, channel = table(commands, verbosity="short")
+    commands = [
+        "repeat",
+        "where am I",
+        "score",
+        "what do I still need",
+        "whose turn",
+        "help",
+        "rules of this space",
+        "louder",
+        "slower",
+    ]
+    _outcome, channel = table(commands, verbosity="short")
     assert said_after(channel, "repeat") == ["Enter to roll."]
     assert said_after(channel, "where am I") == ["Ann is on the hub."]
-    assert said_after(channel, "score") == ["Ann: 0 wedges, on the hub.", "Ben: 0 wedges, on the hub."]
+    assert said_after(channel, "score") == [
+        "Ann: 0 wedges, on the hub.",
+        "Ben: 0 wedges, on the hub.",
+    ]
     assert said_after(channel, "what do I still need") == [
         "Ann still needs Geography, Entertainment, History, Art and Literature, Science and Nature, "
-        "and Sports and Leisure."]
+        "and Sports and Leisure."
+    ]
     assert said_after(channel, "whose turn") == ["It's Ann's turn. Waiting for Ann to roll."]
     assert said_after(channel, "help")[0] == "Say roll."
     assert said_after(channel, "rules of this space")[0].startswith("The hub. Choose any category")
     assert said_after(channel, "louder") == [
-        "That changes the voice; in keyboard mode there is nothing to change."]
+        "That changes the voice; in keyboard mode there is nothing to change."
+    ]
 
 
 def test_pause_save_and_quit_then_resume_where_it_stopped(table):
-    outcome, channel = table(["roll", "geography", "pause", "hello", "save and quit"], verbosity="short")
+    outcome, channel = table(
+        ["roll", "geography", "pause", "hello", "save and quit"], verbosity="short"
+    )
     assert outcome == "quit"
     assert said_after(channel, "pause") == ["Paused. Say resume."]
     assert said_after(channel, "hello") == ["Still paused. Say resume to go on, or save and quit."]
@@ -157,31 +198,38 @@ def test_pause_save_and_quit_then_resume_where_it_stopped(table):
 
 def test_a_saved_game_is_offered_at_the_start(table):
     table(["roll", "save and quit"], verbosity="short")
-    outcome, channel = table(["yes"], verbosity="short")
+    _outcome, channel = table(["yes"], verbosity="short")
     assert channel.said[0] == "Resume classic standard, Ann and Ben, 0 cards played? Yes or no."
     assert channel.said[1] == "Game resumed."
 
 
 def test_players_are_asked_for_when_none_are_given(table):
-    outcome, channel = table(["ann, ben and cy", "yes"], players=None, verbosity="short")
+    _outcome, channel = table(["ann, ben and cy", "yes"], players=None, verbosity="short")
     assert channel.said[:2] == ["Players?", "Playing: Ann, Ben and Cy. Is that right? Yes or no."]
     assert channel.said[2] == "The classic Genus edition. Ann, Ben and Cy."
 
 
 def test_ruby_quick_game_asks_for_three_start_wedges(table):
-    lines = ["history and sports", "history, sports and science", "art, geography and blue",
-             "art, geography and pink", "roll"]
-    outcome, channel = table(lines, edition="ruby", mode="quick", verbosity="short")
+    lines = [
+        "history and sports",
+        "history, sports and science",
+        "art, geography and blue",
+        "art, geography and pink",
+        "roll",
+    ]
+    _outcome, channel = table(lines, edition="ruby", mode="quick", verbosity="short")
     assert said_after(channel, "history and sports")[0].startswith("Please name three different")
     assert said_after(channel, "history, sports and science") == [
         "Ann starts with History, Sports and Leisure, and Science and Technology.",
-        "Ben: three start wedges?"]
+        "Ben: three start wedges?",
+    ]
     # blue is the Geography colour: two categories, not three
     assert said_after(channel, "art, geography and blue")[0].startswith("Please name three")
     assert said_after(channel, "art, geography and pink")[:3] == [
         "Ben starts with Arts and Literature, Geography, and Entertainment.",
         "The Ruby edition, quick mode. Ann and Ben.",
-        "Ann. Has History, Science and Technology, and Sports and Leisure."]
+        "Ann. Has History, Science and Technology, and Sports and Leisure.",
+    ]
 
 
 def test_teams_claim_by_a_members_name(table):
@@ -193,9 +241,19 @@ def test_teams_claim_by_a_members_name(table):
 
     responder.done = False
     bot = StatelessBot(max_lines=400)
-    outcome, channel = table(responder=responder, players=None, teams="Red=Ann+Cy,Blue=Ben+Dee",
-                             edition="genus6", mode="classic", seed=11, verbosity="short")
-    assert channel.said[0] == "Genus six, classic mode. Red and Blue. Teams: Red: Ann and Cy; Blue: Ben and Dee."
+    _outcome, channel = table(
+        responder=responder,
+        players=None,
+        teams="Red=Ann+Cy,Blue=Ben+Dee",
+        edition="genus6",
+        mode="classic",
+        seed=11,
+        verbosity="short",
+    )
+    assert (
+        channel.said[0]
+        == "Genus six, classic mode. Red and Blue. Teams: Red: Ann and Cy; Blue: Ben and Dee."
+    )
     assert said_after(channel, "Dee")[0] == "Blue."
 
 
@@ -203,7 +261,7 @@ def test_without_the_judge_the_table_judges(table, monkeypatch):
     import host.table.judging as judging
 
     monkeypatch.setattr(judging.Judging, "__init__", _no_judge)
-    outcome, channel = table(["roll", "geography", "Toronto", "no"], verbosity="short")
+    _outcome, channel = table(["roll", "geography", "Toronto", "no"], verbosity="short")
     assert channel.said[0] == "No answer judge: the table judges."
     assert said_after(channel, "Toronto") == ["Answer: Ottawa. Right?"]
     assert said_after(channel, "no")[0] == "Wrong."
@@ -216,8 +274,11 @@ def _no_judge(self, *args, **kwargs):
 
 def test_ruby_quick_start_wedges_never_asked_for_ever(table):
     lines = ["nothing useful"] * 6 + ["history, sports and science", "roll"]
-    outcome, channel = table(lines, edition="ruby", mode="quick", verbosity="short")
+    _outcome, channel = table(lines, edition="ruby", mode="quick", verbosity="short")
     chosen = channel.said.index(
-        "Still nothing I can use, so I chose for Ann: Geography, Entertainment and History.")
+        "Still nothing I can use, so I chose for Ann: Geography, Entertainment and History."
+    )
     assert sum(line.startswith("Please name three") for line in channel.said[:chosen]) == 5
-    assert "Ben starts with History, Sports and Leisure, and Science and Technology." in channel.said
+    assert (
+        "Ben starts with History, Sports and Leisure, and Science and Technology." in channel.said
+    )

@@ -26,8 +26,11 @@ def finished_summary(save_dir: Path) -> dict:
     saves = sorted((save_dir / "earlier").glob("*.json"))
     assert saves, "no finished game"
     state = json.loads(saves[-1].read_text())["state"]
-    return {"winners": state["winners"], "cards": state["cards"],
-            "sides": [(s["name"], s["space"], s["wedges"], s["tokens"]) for s in state["sides"]]}
+    return {
+        "winners": state["winners"],
+        "cards": state["cards"],
+        "sides": [(s["name"], s["space"], s["wedges"], s["tokens"]) for s in state["sides"]],
+    }
 
 
 def test_a_game_stopped_anywhere_resumes_exactly(table, fast_tmp):
@@ -40,7 +43,7 @@ def test_a_game_stopped_anywhere_resumes_exactly(table, fast_tmp):
 
     outcome, _ = table(responder=StatelessBot(max_lines=37), fresh=True, **options)
     assert outcome == "ended"
-    for _ in range(20):   # stop and resume again and again
+    for _ in range(20):  # stop and resume again and again
         outcome, channel = table(responder=StatelessBot(max_lines=23), resume=True, **options)
         assert channel.said[0] == "Game resumed."
         if outcome == "over":
@@ -52,7 +55,9 @@ def test_a_game_stopped_anywhere_resumes_exactly(table, fast_tmp):
 def test_a_damaged_save_is_set_aside_with_a_clear_message(table):
     table(["roll", "save and quit"])
     (table.save_dir / "game.json").write_text('{"meta": {"seed": 1}, "state": {"prom')
-    with pytest.raises(UserError, match=r"the saved game .*game.json is damaged .*kept as .*game.json.damaged"):
+    with pytest.raises(
+        UserError, match=r"the saved game .*game.json is damaged .*kept as .*game.json.damaged"
+    ):
         table(resume=True)
     assert (table.save_dir / "game.json.damaged").exists()
     assert not (table.save_dir / "game.json").exists()
@@ -61,7 +66,7 @@ def test_a_damaged_save_is_set_aside_with_a_clear_message(table):
 def test_a_damaged_save_does_not_stop_a_new_game(table):
     table.save_dir.mkdir(parents=True)
     (table.save_dir / "game.json").write_text("not json at all")
-    outcome, channel = table(["roll"], verbosity="short")
+    _outcome, channel = table(["roll"], verbosity="short")
     assert "is damaged" in channel.said[0] and "a new game can start" in channel.said[0]
     assert channel.said[1] == "The classic Genus edition. Ann and Ben."
 
@@ -123,14 +128,13 @@ def run_until_killed(save_dir: Path, kill_after: int, fresh: bool, resume: bool)
     """Run a game in a child process and SIGKILL it after `kill_after` inputs;
     returns True when the game finished before that."""
     code = KILLED_GAME.format(tests=str(HERE), save_dir=str(save_dir), fresh=fresh, resume=resume)
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                             cwd=HERE.parents[1])
-    count = 0
-    for line in child.stdout:
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, text=True, cwd=HERE.parents[1]
+    )
+    for count, line in enumerate(child.stdout, start=1):
         if line.startswith("finished"):
             child.wait()
             return True
-        count += 1
         if count >= kill_after:
             os.kill(child.pid, signal.SIGKILL)
             break

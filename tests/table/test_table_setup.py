@@ -9,15 +9,19 @@ from pathlib import Path
 
 import pytest
 from table_bots import StatelessBot
+from table_sitting import play_args
 
 from host.cards.deck import default_deck_paths
 from host.errors import UserError
 from host.rules.editions import edition_names, mode_names
 from host.table.channels import Listening
-from host.table.settings import (PlaySettings, apply_arguments, checked, parse_teams,
-                                 settings_from_config)
-
-from table_sitting import play_args
+from host.table.settings import (
+    PlaySettings,
+    apply_arguments,
+    checked,
+    parse_teams,
+    settings_from_config,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -29,44 +33,89 @@ def test_teams_from_the_command_line():
 
 
 def test_the_command_line_overrides_the_config():
-    config = {"game": {"edition": "genus6", "mode": "coop", "players": ["Zoe"], "dice": "table"},
-              "house_rules": {"strictness": "lenient", "player_strictness": {"Tom": "strict"}}}
+    config = {
+        "game": {"edition": "genus6", "mode": "coop", "players": ["Zoe"], "dice": "table"},
+        "house_rules": {"strictness": "lenient", "player_strictness": {"Tom": "strict"}},
+    }
     settings = settings_from_config(config)
     assert (settings.edition, settings.mode, settings.players, settings.dice) == (
-        "genus6", "coop", ("Zoe",), "table")
+        "genus6",
+        "coop",
+        ("Zoe",),
+        "table",
+    )
     args = play_args("/tmp/unused", edition="ruby", players="Ann,Ben", dice="host")
     settings = checked(apply_arguments(settings, args))
     assert (settings.edition, settings.mode, settings.players, settings.dice) == (
-        "ruby", "standard", ("Ann", "Ben"), "host")
+        "ruby",
+        "standard",
+        ("Ann", "Ben"),
+        "host",
+    )
     assert settings.strictness_for(["tom"]) == "strict"
     assert settings.strictness_for(["Ann"]) == "lenient"
 
 
-@pytest.mark.parametrize("change,message", [
-    (dict(edition="monopoly"), "unknown edition 'monopoly'"),
-    (dict(edition="ruby", mode="coop"), "edition ruby has no mode 'coop'"),
-    (dict(dice="robot"), "game.dice: 'robot' is not one of host, table"),
-    (dict(strictness="harsh"), "house_rules.strictness"),
-])
+@pytest.mark.parametrize(
+    "change,message",
+    [
+        (dict(edition="monopoly"), "unknown edition 'monopoly'"),
+        (dict(edition="ruby", mode="coop"), "edition ruby has no mode 'coop'"),
+        (dict(dice="robot"), "game.dice: 'robot' is not one of host, table"),
+        (dict(strictness="harsh"), "house_rules.strictness"),
+    ],
+)
 def test_bad_settings_are_one_clear_line(change, message):
     with pytest.raises(UserError, match=message):
         checked(PlaySettings(**change))
 
 
 def test_a_bad_option_on_the_command_line_exits_2_with_one_line(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "host", "play", "--text", "--edition", "monopoly",
-                           "--save-dir", str(tmp_path)], capture_output=True, text=True, cwd=REPO,
-                          stdin=subprocess.DEVNULL)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host",
+            "play",
+            "--text",
+            "--edition",
+            "monopoly",
+            "--save-dir",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+    )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines() == [
-        "trivia-host: unknown edition 'monopoly' (known: classic, genus2, genus6, ruby)"]
+        "trivia-host: unknown edition 'monopoly' (known: classic, genus2, genus6, ruby)"
+    ]
 
 
 def test_a_keyboard_game_from_the_command_line(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "host", "play", "--text", "--players", "Ann,Ben",
-                           "--seed", "1", "--save-dir", str(tmp_path), "--verbosity", "short"],
-                          input="roll\nfirst\nsave and quit\n", capture_output=True, text=True,
-                          cwd=REPO)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "host",
+            "play",
+            "--text",
+            "--players",
+            "Ann,Ben",
+            "--seed",
+            "1",
+            "--save-dir",
+            str(tmp_path),
+            "--verbosity",
+            "short",
+        ],
+        input="roll\nfirst\nsave and quit\n",
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "The classic Genus edition. Ann and Ben."
@@ -81,15 +130,35 @@ EDITIONS = [(e, m) for e in edition_names() for m in mode_names(e)]
 @pytest.mark.parametrize("edition,mode", EDITIONS, ids=[f"{e}-{m}" for e, m in EDITIONS])
 def test_every_edition_starts_with_the_shipped_decks(table, edition, mode):
     start = ["history, sports and science", "art, geography and pink"] if mode == "quick" else []
-    outcome, channel = table(start, responder=StatelessBot(max_lines=40), edition=edition, mode=mode,
-                             deck=None, players="Ann" if mode == "coop" else "Ann,Ben")
+    outcome, channel = table(
+        start,
+        responder=StatelessBot(max_lines=40),
+        edition=edition,
+        mode=mode,
+        deck=None,
+        players="Ann" if mode == "coop" else "Ann,Ben",
+    )
     assert outcome in ("ended", "over")
     assert sum(line.startswith("> ") for line in channel.log) >= (40 if outcome == "ended" else 5)
 
 
-COMMANDS = ["repeat", "where am I", "score", "what do I need", "advise me", "whose turn", "help",
-            "rules of this space", "louder", "shorter", "more detail", "pause", "resume",
-            "that was right", "skip the question"]
+COMMANDS = [
+    "repeat",
+    "where am I",
+    "score",
+    "what do I need",
+    "advise me",
+    "whose turn",
+    "help",
+    "rules of this space",
+    "louder",
+    "shorter",
+    "more detail",
+    "pause",
+    "resume",
+    "that was right",
+    "skip the question",
+]
 
 
 class CommandsFirst:
@@ -108,12 +177,15 @@ class CommandsFirst:
         return self.bot(listening)
 
 
-@pytest.mark.parametrize("edition,mode,seed", [("genus6", "classic", 6), ("genus2", "standard", 7),
-                                               ("ruby", "standard", 8)])
+@pytest.mark.parametrize(
+    "edition,mode,seed",
+    [("genus6", "classic", 6), ("genus2", "standard", 7), ("ruby", "standard", 8)],
+)
 def test_every_command_works_at_every_kind_of_prompt(table, edition, mode, seed):
     player = CommandsFirst()
-    outcome, channel = table(responder=player, edition=edition, mode=mode, seed=seed,
-                             players="Ann,Ben,Cy")
+    outcome, channel = table(
+        responder=player, edition=edition, mode=mode, seed=seed, players="Ann,Ben,Cy"
+    )
     assert all(said == COMMANDS for said in player.said.values())
     assert outcome in ("over", "ended")
     misunderstood = [line for line in channel.said if "understand" in line or "didn't get" in line]

@@ -18,9 +18,16 @@ from host.table.transcript import read_transcript
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 # Seeds picked for short games that still pass through every kind of prompt.
-GAMES = [("classic", "standard", 3), ("genus2", "standard", 7), ("genus2", "short", 5),
-         ("genus6", "classic", 6), ("genus6", "trivial", 4), ("genus6", "coop", 2),
-         ("ruby", "standard", 8), ("ruby", "quick", 11)]
+GAMES = [
+    ("classic", "standard", 3),
+    ("genus2", "standard", 7),
+    ("genus2", "short", 5),
+    ("genus6", "classic", 6),
+    ("genus6", "trivial", 4),
+    ("genus6", "coop", 2),
+    ("ruby", "standard", 8),
+    ("ruby", "quick", 11),
+]
 
 
 def snapshot_lines(transcript: list[dict]) -> list[str]:
@@ -34,8 +41,12 @@ def snapshot_lines(transcript: list[dict]) -> list[str]:
             lines.append("> " + " | ".join(line["alternatives"]))
         elif kind == "event":
             event = dict(line["event"])
-            lines.append("# " + event.pop("type") + " " + " ".join(
-                f"{k}={v}" for k, v in sorted(event.items()) if k != "path"))
+            lines.append(
+                "# "
+                + event.pop("type")
+                + " "
+                + " ".join(f"{k}={v}" for k, v in sorted(event.items()) if k != "path")
+            )
         elif kind == "ruling":
             lines.append(f"= {line['verdict']}")
     return lines
@@ -44,10 +55,23 @@ def snapshot_lines(transcript: list[dict]) -> list[str]:
 @pytest.mark.parametrize("edition,mode,seed", GAMES, ids=[f"{e}-{m}" for e, m, _ in GAMES])
 def test_a_whole_game_matches_its_snapshot(table, edition, mode, seed):
     players = "Ann" if mode == "coop" else "Ann,Ben,Cy"
-    start = ["history, sports and science", "art, geography and pink",
-             "entertainment, history and sports"] if mode == "quick" else []
-    outcome, channel = table(start, responder=StatelessBot(right=0.75), edition=edition, mode=mode,
-                             seed=seed, players=players)
+    start = (
+        [
+            "history, sports and science",
+            "art, geography and pink",
+            "entertainment, history and sports",
+        ]
+        if mode == "quick"
+        else []
+    )
+    outcome, _channel = table(
+        start,
+        responder=StatelessBot(right=0.75),
+        edition=edition,
+        mode=mode,
+        seed=seed,
+        players=players,
+    )
     assert outcome == "over"
     transcript = read_transcript(next((table.save_dir / "earlier").glob("*.transcript.jsonl")))
     lines = snapshot_lines(transcript)

@@ -4,6 +4,7 @@ die values, names, yes and no; and destinations named every which way."""
 from __future__ import annotations
 
 import pytest
+from table_sitting import DECKS
 
 from host.cards.deck import load_decks
 from host.rules.editions import load_rules
@@ -12,17 +13,29 @@ from host.table.destinations import destinations, match
 from host.table.game import Game
 from host.table.settings import PlaySettings
 
-from table_sitting import DECKS
 
-
-@pytest.mark.parametrize("said,command", [
-    ("repeat", "repeat"), ("Could you say that again, please?", "repeat"),
-    ("Where am I?", "where_am_i"), ("where is everyone", "score"), ("what do I still need", "need"),
-    ("whose turn is it", "whose_turn"), ("help", "help"), ("what does this space do", "rules"),
-    ("pause", "pause"), ("resume", "resume"), ("save and quit", "save_quit"),
-    ("That was right!", "right"), ("that was wrong", "wrong"), ("skip the question", "skip"),
-    ("louder", "louder"), ("slow down", "slower"), ("faster please", "faster"),
-])
+@pytest.mark.parametrize(
+    "said,command",
+    [
+        ("repeat", "repeat"),
+        ("Could you say that again, please?", "repeat"),
+        ("Where am I?", "where_am_i"),
+        ("where is everyone", "score"),
+        ("what do I still need", "need"),
+        ("whose turn is it", "whose_turn"),
+        ("help", "help"),
+        ("what does this space do", "rules"),
+        ("pause", "pause"),
+        ("resume", "resume"),
+        ("save and quit", "save_quit"),
+        ("That was right!", "right"),
+        ("that was wrong", "wrong"),
+        ("skip the question", "skip"),
+        ("louder", "louder"),
+        ("slow down", "slower"),
+        ("faster please", "faster"),
+    ],
+)
 def test_commands_are_whole_utterances(said, command):
     assert und.command_of(said) == command
 
@@ -42,10 +55,19 @@ def test_categories_by_name_synonym_and_colour():
     assert und.categories_in("science and technology", genus6) == ["science"]
 
 
-@pytest.mark.parametrize("said,value", [
-    ("I rolled a four", 4), ("4", 4), ("six", 6), ("a one", 1), ("won", 1),
-    ("I rolled a seven", None), ("three or four", None), ("nothing", None),
-])
+@pytest.mark.parametrize(
+    "said,value",
+    [
+        ("I rolled a four", 4),
+        ("4", 4),
+        ("six", 6),
+        ("a one", 1),
+        ("won", 1),
+        ("I rolled a seven", None),
+        ("three or four", None),
+        ("nothing", None),
+    ],
+)
 def test_die_values(said, value):
     value_said = und.die_value(said)
     assert (value_said if value_said is not None and 1 <= value_said <= 6 else None) == value
@@ -78,11 +100,14 @@ def test_destinations_most_useful_first_and_told_apart():
     game = _game_at("genus6", "classic", 14, wedges=["history"])
     side = game.state["sides"][0]
     found = destinations(game, side, 1, game.rules.moves.destinations(14, 1))
-    assert [d.label for d in found] == ["Entertainment, clockwise", "Entertainment, counter-clockwise",
-                                        "Entertainment, towards the hub"]
+    assert [d.label for d in found] == [
+        "Entertainment, clockwise",
+        "Entertainment, counter-clockwise",
+        "Entertainment, towards the hub",
+    ]
     assert [d.space for d in match("pink, towards the hub", found, game.rules)] == [found[2].space]
-    assert len(match("entertainment", found, game.rules)) == 3      # ambiguous: ask back
-    assert match("history", found, game.rules) == []                # not reachable
+    assert len(match("entertainment", found, game.rules)) == 3  # ambiguous: ask back
+    assert match("history", found, game.rules) == []  # not reachable
     assert [d.space for d in match("the second one", found, game.rules)] == [found[1].space]
 
 
@@ -93,13 +118,17 @@ def test_a_needed_wedge_comes_first_and_is_named_as_a_wedge():
     assert found[0].label.startswith("the ") and found[0].label.endswith(" wedge")
     assert [d.space for d in match("the wedge", found, game.rules)] == [found[0].space]
     assert [d.space for d in match("roll again", found, game.rules)] == [
-        d.space for d in found if d.kind == "roll_again"]
+        d.space for d in found if d.kind == "roll_again"
+    ]
 
 
 def test_an_owned_headquarters_is_not_called_a_wedge():
-    game = _game_at("classic", "standard", 3, wedges=["geography", "entertainment", "history",
-                                                      "arts", "science", "sports"])
+    game = _game_at(
+        "classic",
+        "standard",
+        3,
+        wedges=["geography", "entertainment", "history", "arts", "science", "sports"],
+    )
     side = game.state["sides"][0]
     found = destinations(game, side, 4, game.rules.moves.destinations(3, 4))
     assert not any(d.label.endswith("wedge") for d in found)
-

@@ -36,6 +36,7 @@ class QueueMicrophone:
     def read(self, count=None):
         if self.broken:
             from host.speech import AudioDeviceError
+
             raise AudioDeviceError("the microphone stopped working (unplugged)")
         count = count or self.frame_size
         frame, self.queue = self.queue[:count], self.queue[count:]
@@ -67,7 +68,9 @@ class ScriptedRecognizer:
             line = "<silence>"
         if line != "<silence>":
             self.microphone.speak(SPEECH)
-        alternatives = tuple(Alternative(t, 0.9 - 0.1 * i) for i, t in enumerate(line.split("|")) if t)
+        alternatives = tuple(
+            Alternative(t, 0.9 - 0.1 * i) for i, t in enumerate(line.split("|")) if t
+        )
         return _Stream(Recognition(alternatives, "scripted", expectation.kind))
 
     def missing_words(self, phrase):
@@ -94,10 +97,16 @@ def voice_channel(script, captions=None):
         rates.append(rate)
         return FakeSynthesizer()
 
-    channel = VoiceChannel(FakeSynthesizer(), FakeSpeaker(), microphone, recognizer,
-                           SpeechSettings(no_speech_timeout=2.0), gate=None,
-                           synthesizer_factory=synthesizer_at,
-                           caption=(captions.append if captions is not None else lambda line: None))
+    channel = VoiceChannel(
+        FakeSynthesizer(),
+        FakeSpeaker(),
+        microphone,
+        recognizer,
+        SpeechSettings(no_speech_timeout=2.0),
+        gate=None,
+        synthesizer_factory=synthesizer_at,
+        caption=(captions.append if captions is not None else lambda line: None),
+    )
     channel.rates = rates
     return channel
 
@@ -107,10 +116,15 @@ def test_a_turn_by_voice(fast_tmp):
     channel = voice_channel(["roll", "geography", "toronto|ottawa", "ottawa"], captions)
     outcome = play(play_args(fast_tmp, verbosity="short"), channel=channel)
     assert outcome == "ended"
-    assert captions[:6] == ["The classic Genus edition. Ann and Ben.", "Ann. No wedges.", "Roll.",
-                            "(heard: roll)", "Four.",
-                            "Geography; Art and Literature; Science and Nature; Entertainment; "
-                            "History; Sports and Leisure?"]
+    assert captions[:6] == [
+        "The classic Genus edition. Ann and Ben.",
+        "Ann. No wedges.",
+        "Roll.",
+        "(heard: roll)",
+        "Four.",
+        "Geography; Art and Literature; Science and Nature; Entertainment; "
+        "History; Sports and Leisure?",
+    ]
     # the card's reject list decides: 'toronto' is heard first
     assert captions[captions.index("(heard: toronto | ottawa)") + 1] == "Wrong."
     assert channel.speaker.played, "the host's words were played"
@@ -150,7 +164,9 @@ def test_an_unplugged_microphone_hands_over_to_the_keyboard(fast_tmp, monkeypatc
     monkeypatch.setattr(voice, "KeyboardChannel", lambda: typed)
     channel = voice_channel(["<unplug>"])
     play(play_args(fast_tmp, verbosity="short"), channel=channel)
-    assert typed.said[0].startswith("the microphone stopped working (unplugged). The game goes on by keyboard")
+    assert typed.said[0].startswith(
+        "the microphone stopped working (unplugged). The game goes on by keyboard"
+    )
     assert typed.said[1] == "Four."
 
 
@@ -159,10 +175,14 @@ def test_louder_softer_slower_faster(fast_tmp):
     channel = voice_channel(["louder", "slower", "faster", "faster"] + ["softer"] * 8, captions)
     play(play_args(fast_tmp, verbosity="short"), channel=channel)
     assert [c for c in captions if c in ("Louder.", "Softer.", "Slower.", "Faster.")] == [
-        "Louder.", "Slower.", "Faster.", "Faster."] + ["Softer."] * 7
+        "Louder.",
+        "Slower.",
+        "Faster.",
+        "Faster.",
+    ] + ["Softer."] * 7
     assert captions[-2] == "That's as far as it goes."
     assert channel.rates == [150, 175, 200]
-    assert channel.volume == pytest.approx(1.25 / 1.25 ** 7)
+    assert channel.volume == pytest.approx(1.25 / 1.25**7)
 
 
 def test_no_microphone_means_keyboard_said_clearly(fast_tmp, monkeypatch):
@@ -174,7 +194,10 @@ def test_no_microphone_means_keyboard_said_clearly(fast_tmp, monkeypatch):
 
     monkeypatch.setattr(voice, "make_voice_channel", no_mic)
     play(play_args(fast_tmp, text=False, config=None, verbosity="short"))
-    assert typed.said[0] == "No microphone (cannot open the default microphone (no device)): keyboard mode."
+    assert (
+        typed.said[0]
+        == "No microphone (cannot open the default microphone (no device)): keyboard mode."
+    )
 
 
 def test_a_name_the_recognizer_cannot_hear_becomes_a_colour(fast_tmp):
@@ -212,18 +235,27 @@ def test_players_heard_through_pocketsphinx(fast_tmp):
             if not lines:
                 raise EndOfInput("done")
             said = players.synthesize(lines.pop(0)).resampled(RATE).samples
-            microphone.speak(np.concatenate([np.zeros(RATE // 4, np.int16), said,
-                                             np.zeros(RATE, np.int16)]))
+            microphone.speak(
+                np.concatenate([np.zeros(RATE // 4, np.int16), said, np.zeros(RATE, np.int16)])
+            )
             return real.stream(expectation)
 
         def missing_words(self, phrase):
             return real.missing_words(phrase)
 
     captions = []
-    channel = VoiceChannel(FakeSynthesizer(), FakeSpeaker(), microphone, Speaking(),
-                           SpeechSettings(no_speech_timeout=3.0), caption=captions.append)
-    play(play_args(fast_tmp, edition="genus6", mode="classic", seed=2, verbosity="short"),
-         channel=channel)
+    channel = VoiceChannel(
+        FakeSynthesizer(),
+        FakeSpeaker(),
+        microphone,
+        Speaking(),
+        SpeechSettings(no_speech_timeout=3.0),
+        caption=captions.append,
+    )
+    play(
+        play_args(fast_tmp, edition="genus6", mode="classic", seed=2, verbosity="short"),
+        channel=channel,
+    )
     heard = [c for c in captions if c.startswith("(heard")]
     assert heard[0] == "(heard: roll)"
     assert heard[1].startswith("(heard: score")
@@ -238,7 +270,16 @@ def test_players_say_their_names_one_by_one(fast_tmp):
     play(play_args(fast_tmp, players=None, verbosity="short"), channel=channel)
     said = [c for c in captions if not c.startswith("(heard")]
     assert said[:12] == [
-        "How many players?", "How many players?", "Player 1: name?", "I heard Ann. Is that right? Yes or no.",
-        "Player 2: name?", "I heard Ben. Is that right? Yes or no.", "Player 2: name?",
-        "I heard Ben. Is that right? Yes or no.", "Player 3: name?", "Player 3: name?",
-        "I'll call you Blue.", "The classic Genus edition. Ann, Ben and Blue."]
+        "How many players?",
+        "How many players?",
+        "Player 1: name?",
+        "I heard Ann. Is that right? Yes or no.",
+        "Player 2: name?",
+        "I heard Ben. Is that right? Yes or no.",
+        "Player 2: name?",
+        "I heard Ben. Is that right? Yes or no.",
+        "Player 3: name?",
+        "Player 3: name?",
+        "I'll call you Blue.",
+        "The classic Genus edition. Ann, Ben and Blue.",
+    ]

@@ -18,7 +18,7 @@ from host.cards.deck import CATEGORIES, Card, Deck, Question, parse_deck
 
 @dataclass(frozen=True)
 class ImportedQuestion:
-    where: str            # "item 3", "line 7": for messages
+    where: str  # "item 3", "line 7": for messages
     question: Question
     year: int | None = None
 
@@ -26,15 +26,15 @@ class ImportedQuestion:
 @dataclass
 class ReadResult:
     questions: list[ImportedQuestion] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)   # malformed input: nothing is written
-    skipped: Counter = field(default_factory=Counter)    # reason -> how many questions
+    problems: list[str] = field(default_factory=list)  # malformed input: nothing is written
+    skipped: Counter = field(default_factory=Counter)  # reason -> how many questions
 
 
 @dataclass
 class Grouping:
     cards: list[Card]
-    leftovers: Counter      # (year or None, category) -> questions not on a card
-    duplicates: list[str]   # "line 9 repeats line 3"
+    leftovers: Counter  # (year or None, category) -> questions not on a card
+    duplicates: list[str]  # "line 9 repeats line 3"
 
 
 def guess_kind(answer: str, question_text: str) -> str:

@@ -9,7 +9,7 @@ true_false (yes/true/1), say, say_answer, year (Ruby cards). Category is an id
 from __future__ import annotations
 
 import csv
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,7 @@ _YES = {"yes", "true", "1", "y"}
 _NO = {"", "no", "false", "0", "n"}
 
 
-@lru_cache(maxsize=None)
+@cache
 def category_by_name() -> dict[str, str]:
     names = yaml.safe_load(CATEGORY_NAMES_FILE.read_text(encoding="utf-8"))
     table = {category: category for category in names}
@@ -39,7 +39,9 @@ def read_csv(path: Path) -> ReadResult:
     try:
         text = path.read_text(encoding="utf-8-sig")  # a spreadsheet's byte order mark
     except UnicodeDecodeError as error:
-        return ReadResult(problems=[f"{path}: not UTF-8 text (byte {error.start}); save the CSV as UTF-8"])
+        return ReadResult(
+            problems=[f"{path}: not UTF-8 text (byte {error.start}); save the CSV as UTF-8"]
+        )
     lines = text.splitlines(keepends=True)
     # Spreadsheets in some countries save with ; (or tabs): the header tells.
     header_line = lines[0] if lines else ""
@@ -48,8 +50,12 @@ def read_csv(path: Path) -> ReadResult:
     header = [name.strip().lower() for name in reader.fieldnames or []]
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:
-        return ReadResult(problems=[f"{path}: line 1: header: missing column(s) {', '.join(missing)} "
-                                    f"(columns: {', '.join(REQUIRED_COLUMNS + OPTIONAL_COLUMNS)})"])
+        return ReadResult(
+            problems=[
+                f"{path}: line 1: header: missing column(s) {', '.join(missing)} "
+                f"(columns: {', '.join(REQUIRED_COLUMNS + OPTIONAL_COLUMNS)})"
+            ]
+        )
     reader.fieldnames = header
     result = ReadResult()
     try:
@@ -59,8 +65,10 @@ def read_csv(path: Path) -> ReadResult:
         result.problems.append(f"{path}: line {reader.line_num}: {error}")
     years = {item.year is not None for item in result.questions}
     if len(years) > 1:
-        result.problems.append(f"{path}: year: some rows have a year and some do not "
-                               "(a deck is all Ruby cards or none)")
+        result.problems.append(
+            f"{path}: year: some rows have a year and some do not "
+            "(a deck is all Ruby cards or none)"
+        )
     return result
 
 

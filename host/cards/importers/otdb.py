@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import html
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ CATEGORY_MAP_FILE = Path(__file__).resolve().parents[1] / "data" / "otdb_categor
 _REQUIRED = ("type", "category", "question", "correct_answer", "incorrect_answers")
 
 
-@lru_cache(maxsize=None)
+@cache
 def otdb_category_map(path: Path = CATEGORY_MAP_FILE) -> dict[str, str | None]:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
@@ -34,11 +34,17 @@ def read_otdb(path: Path) -> ReadResult:
         return ReadResult(problems=[f"{path}: line {error.lineno}: not valid JSON: {error.msg}"])
     if isinstance(data, dict):
         if data.get("response_code", 0) != 0:
-            return ReadResult(problems=[f"{path}: response_code {data['response_code']}: "
-                                        "the API did not return questions"])
+            return ReadResult(
+                problems=[
+                    f"{path}: response_code {data['response_code']}: "
+                    "the API did not return questions"
+                ]
+            )
         data = data.get("results")
     if not isinstance(data, list):
-        return ReadResult(problems=[f"{path}: expected an Open Trivia DB response with a results list"])
+        return ReadResult(
+            problems=[f"{path}: expected an Open Trivia DB response with a results list"]
+        )
     result = ReadResult()
     for number, item in enumerate(data, start=1):
         _read_item(item, f"item {number}", path, result)
@@ -59,7 +65,9 @@ def _read_item(item: Any, where: str, path: Path, result: ReadResult) -> None:
     otdb_category = html.unescape(str(item["category"]))
     mapping = otdb_category_map()
     if otdb_category not in mapping:
-        result.skipped[f"category {otdb_category!r} has no mapping in {CATEGORY_MAP_FILE.name}"] += 1
+        result.skipped[
+            f"category {otdb_category!r} has no mapping in {CATEGORY_MAP_FILE.name}"
+        ] += 1
         return
     category = mapping[otdb_category]
     if category is None:
@@ -77,11 +85,15 @@ def _read_item(item: Any, where: str, path: Path, result: ReadResult) -> None:
         raw["reject"] = [html.unescape(str(a)).strip() for a in item["incorrect_answers"]]
         raw["kind"] = guess_kind(answer, text)
     else:
-        result.problems.append(f"{path}: {where}: type: {item['type']!r} is neither multiple nor boolean")
+        result.problems.append(
+            f"{path}: {where}: type: {item['type']!r} is neither multiple nor boolean"
+        )
         return
     question, problems = parse_question(category, raw)
     for field_name, message in problems:
         otdb_field = {"text": "question", "answer": "correct_answer", "reject": "incorrect_answers"}
-        result.problems.append(f"{path}: {where}: {otdb_field.get(field_name, field_name)}: {message}")
+        result.problems.append(
+            f"{path}: {where}: {otdb_field.get(field_name, field_name)}: {message}"
+        )
     if question is not None:
         result.questions.append(ImportedQuestion(where, question))
