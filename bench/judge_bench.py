@@ -23,7 +23,7 @@ from host.judge.forms import card_forms
 from host.judge.normalise import card_tokens, heard_variants
 from host.judge.words import word_cost
 
-DEV_SET = Path("/work/shared/data/judge_dev.csv")
+DEV_SET = Path(__file__).resolve().parents[1] / "tests" / "judge" / "data" / "judge_dev.csv"
 
 
 def clear_heard_caches() -> None:

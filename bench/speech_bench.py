@@ -39,7 +39,7 @@ from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noq
 from host.speech.model_paths import find_vosk_model  # noqa: E402
 from host.speech.recognition import Expectation  # noqa: E402
 
-DEV_SET = Path("/work/shared/data/judge_dev.csv")
+DEV_SET = ROOT / "tests" / "judge" / "data" / "judge_dev.csv"
 VOICES = ("kal", "awb", "rms", "slt")
 NOT_SPOKEN = {"slip", "nbest", "garbage"}  # rows whose heard text is not one utterance
 QUESTION = (

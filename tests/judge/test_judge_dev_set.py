@@ -1,4 +1,4 @@
-"""The development set (spec/judge.md) and our own cases through the batch interface.
+"""The development set (docs/judge.md) and our own cases through the batch interface.
 
 Accuracy is a figure to report; these floors sit a little below what the
 judge reaches so a real regression fails, not a one-row wobble.
@@ -8,12 +8,9 @@ import csv
 import json
 from pathlib import Path
 
-import pytest
-
 from host.cli import main
 
-DEV_SET = Path("/work/shared/data/judge_dev.csv")
-REPO_DEV_SET = Path(__file__).resolve().parents[2] / "shared" / "data" / "judge_dev.csv"
+DEV_SET = Path(__file__).with_name("data") / "judge_dev.csv"
 OWN_CASES = Path(__file__).with_name("judge_more_cases.csv")
 
 
@@ -34,15 +31,8 @@ def figures(path, capsys):
     )
 
 
-def dev_set():
-    for path in (DEV_SET, REPO_DEV_SET):
-        if path.exists():
-            return path
-    pytest.skip("the shared development set is not available here")
-
-
 def test_development_set_accuracy_and_false_accepts(capsys):
-    accuracy, false_accept, false_reject = figures(dev_set(), capsys)
+    accuracy, false_accept, false_reject = figures(DEV_SET, capsys)
     print(
         f"dev set: accuracy {accuracy:.1%}, false-accept {false_accept:.1%}, false-reject {false_reject:.1%}"
     )
