@@ -151,7 +151,7 @@ def duplicate_questions(decks: list[Deck]) -> list[Problem]:
 
 def reject_list_problems(deck: Deck) -> list[Problem]:
     """A reject entry that is also the answer (or an accept/prompt entry) would
-    make the judge turn down a right answer: reject lists win (judge.md rule 2)."""
+    make the judge turn down a right answer: reject lists win (docs/judge.md, rule 2)."""
     problems = []
     for card in deck.cards:
         for category, question in card.questions.items():

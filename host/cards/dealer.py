@@ -4,7 +4,7 @@ Dealer state is plain JSON data kept inside the game state, so saving,
 resuming and replays reproduce every draw. Card ids only: the questions
 themselves stay in the decks, looked up by the host when it reads them.
 
-Handlings (rulings 10, 12, 20, 25):
+Handlings (docs/rulings.md, rulings 10, 12, 20, 25):
 - two_boxes (classic): the next question from the front of one box, the one
   after from the other; a used card goes to the back of its box.
 - divider_sets (genus2): the deck in up to six sets (at most 100 cards), two

@@ -62,7 +62,7 @@ class Question:
     say_answer: str | None = None
 
     def answer_fields(self) -> dict[str, Any]:
-        """What the answer judge needs (judge.md, 'What a card's answer carries')."""
+        """What the answer judge needs (docs/judge.md, 'What a card's answer carries')."""
         return {
             "answer": self.answer,
             "accept": list(self.accept),

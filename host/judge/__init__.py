@@ -4,7 +4,7 @@
     judge(AnswerFields("Canberra", reject=("Sydney",), kind="place"), "um i think it's canberra")
     -> Verdict(verdict='accept', reason="accepted: 'um i think it's canberra' is Canberra", ...)
 
-The contract is spec/judge.md; each rule lives in its own module.
+The contract is docs/judge.md; each rule lives in its own module.
 """
 
 from host.judge.core import judge, judge_alternative

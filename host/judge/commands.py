@@ -25,7 +25,7 @@ def register(subparsers) -> None:
     parser.add_argument(
         "--cases",
         metavar="FILE.csv",
-        help="judge every row of a CSV file (spec/judge.md), one JSON object per row",
+        help="judge every row of a CSV file (docs/judge.md), one JSON object per row",
     )
     parser.add_argument("--answer", help="the card's answer")
     for name in ("accept", "prompt", "reject"):

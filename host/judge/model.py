@@ -22,7 +22,7 @@ def _as_list(value: Any) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class AnswerFields:
-    """What a card says about its answer (decks/FORMAT.md, spec/judge.md)."""
+    """What a card says about its answer (decks/FORMAT.md, docs/judge.md)."""
 
     answer: str
     accept: tuple[str, ...] = ()

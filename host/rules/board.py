@@ -1,7 +1,7 @@
-"""Board data: loading and validating a board file (spec/boards.md).
+"""Board data: loading and validating a board file (docs/boards.md).
 
 A board file lists the 73 spaces (id -> kind, colour(s), jumper target) and
-the edges. The loader checks the file against the five checks of boards.md,
+the edges. The loader checks the file against the five checks of docs/boards.md,
 unknown kinds and dangling edges, and names the file and space on error.
 """
 
@@ -168,7 +168,7 @@ def spoke_spaces(board: Board, spoke: int) -> list[int]:
 
 
 def _check_geometry(board: Board, fail) -> None:
-    """The five checks of boards.md."""
+    """The five checks of docs/boards.md."""
     spaces = board.spaces
     opposite = {hq: HQ_IDS[(i + 3) % 6] for i, hq in enumerate(HQ_IDS)}
     for hq in HQ_IDS:

@@ -8,7 +8,7 @@ import sys
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
-        "replay", help="play a scripted game (spec/scenario.md) and print the result as JSON"
+        "replay", help="play a scripted game (docs/scripted-games.md) and print the result as JSON"
     )
     parser.add_argument("script", help="the scripted game, a YAML file")
     parser.add_argument("--no-events", action="store_true", help="leave the event log out")

@@ -1,4 +1,4 @@
-"""The game as a deterministic state machine (architecture.md).
+"""The game as a deterministic state machine.
 
 The state is plain JSON data. `Engine.step(state, action)` applies one
 action, mutating the state, and returns the events it caused; `advance`
@@ -762,7 +762,7 @@ def advance(engine: Engine, state: dict, action: dict) -> tuple[dict, list[dict]
 
 
 def summary(state: dict) -> dict:
-    """The replay contract's view of a state (scenario.md "Output")."""
+    """The replay contract's view of a state (docs/scripted-games.md, "The output")."""
     ruby = state["ruby_holder"]
     return {
         "over": state["over"],

@@ -1,4 +1,4 @@
-"""Movement (boards.md): exact roll, one direction, no reversing within a move.
+"""Movement (docs/boards.md): exact roll, one direction, no reversing within a move.
 
 Because the shortest cycle through the hub is 19 spaces and the ring has 42,
 a walk of at most six steps that never steps straight back is a simple path,

@@ -1,4 +1,4 @@
-"""Scripted games: `trivia-host replay FILE.yaml` (spec/scenario.md).
+"""Scripted games: `trivia-host replay FILE.yaml` (docs/scripted-games.md).
 
 A script fixes the dice and everything the table says. Each prompt of the
 engine consumes the next script entry of the matching kind; a roll consumes

@@ -1,6 +1,6 @@
 """Vosk (Kaldi) recognizer: n-best free decoding and runtime grammars.
 
-Facts this module is built around (measured, see architecture.md):
+Facts this module is built around (measured with the small Vosk models):
 - a runtime grammar works only with small/lgraph models (graph/HCLr.fst);
 - Vosk silently drops grammar words missing from the model vocabulary, so
   every word is checked first and phrases with unknown words are left out

@@ -1,4 +1,4 @@
-"""The editions' card handling (rulings 10, 12, 20, 25) and no repeats within a game."""
+"""The editions' card handling (docs/rulings.md 10, 12, 20, 25) and no repeats within a game."""
 
 from host.cards import dealer
 from host.cards.dealer import CardCatalog

@@ -1,4 +1,4 @@
-"""`trivia-host judge`: the batch interface (spec/judge.md) and the one-answer form."""
+"""`trivia-host judge`: the batch interface (docs/judge.md) and the one-answer form."""
 
 import json
 import sys

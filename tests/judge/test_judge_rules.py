@@ -1,4 +1,4 @@
-"""The remaining rules of spec/judge.md, as short exchanges at the table."""
+"""The remaining rules of docs/judge.md, as short exchanges at the table."""
 
 from host.judge import AnswerFields, judge, judge_alternative
 

@@ -13,7 +13,7 @@ TEST_DECKS = [str(DECKS / "standard.yaml"), str(DECKS / "ruby.yaml")]
 
 
 def replay(text: str) -> dict:
-    """Play a scripted game written as YAML (scenario.md) on the test decks."""
+    """Play a scripted game written as YAML (docs/scripted-games.md) on the test decks."""
     raw = yaml.safe_load(text)
     raw.setdefault("deck", TEST_DECKS)
     return Replay(parse_script(raw, "test-script")).run()

@@ -1,4 +1,4 @@
-"""Board files (boards.md): the four layouts load and pass the checks; bad files are named."""
+"""Board files (docs/boards.md): the four layouts load and pass the checks; bad files are named."""
 
 import copy
 

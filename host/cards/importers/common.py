@@ -38,7 +38,7 @@ class Grouping:
 
 
 def guess_kind(answer: str, question_text: str) -> str:
-    """Number and year answers need exact judging (judge.md rule 3)."""
+    """Number and year answers need exact judging (docs/judge.md, rule 3)."""
     if re.fullmatch(r"\d{4}", answer) and "year" in question_text.lower():
         return "year"
     if re.fullmatch(r"-?\d+(?:[.,]\d+)?", answer):
