@@ -8,13 +8,13 @@ from host.speech.audio import Audio, BadAudioError, read_wav, write_wav
 from host.speech.devices import AudioDeviceError, Microphone, Speaker, list_devices
 from host.speech.duplex import MicGate
 from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, Outcome
-from host.speech.engines import make_recognizer
+from host.speech.engines import make_recognizer, make_synthesizer, make_vad
 from host.speech.fakes import FakeMicrophone, FakeSpeaker, FakeSynthesizer
 from host.speech.model_paths import find_vosk_model
 from host.speech.recognition import Alternative, Expectation, Recognition, Word, recognize
 from host.speech.settings import SpeechSettings, load_speech_settings
 from host.speech.sphinx_engine import PocketSphinxRecognizer
-from host.speech.synth import SynthesisError, make_synthesizer, synthesize_clauses
+from host.speech.synth import SynthesisError, synthesize_clauses
 from host.speech.transcribe import transcribe_wav
 from host.speech.turns import Heard, listen, speak
 from host.speech.vosk_engine import VoskRecognizer
@@ -48,6 +48,7 @@ __all__ = [
     "load_speech_settings",
     "make_recognizer",
     "make_synthesizer",
+    "make_vad",
     "read_wav",
     "recognize",
     "speak",

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import numpy as np
 
-from host.errors import UserError
+from host.errors import DataFileError
 
 RECOGNIZER_RATE = 16000  # what every recognizer here is fed
 
 
-class BadAudioError(UserError):
+class BadAudioError(DataFileError):
     """A WAV file the host cannot use (truncated, not a WAV, odd sample size)."""
 
 

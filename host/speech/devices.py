@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from host.errors import DeviceError
 from host.speech.audio import RECOGNIZER_RATE, Audio, resample
 from host.speech.duplex import MicGate
 
 
-class AudioDeviceError(Exception):
+class AudioDeviceError(DeviceError):
     """No usable microphone or speaker (none present, unplugged, or busy)."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
 
@@ -98,6 +99,13 @@ def level_dbfs(frame: np.ndarray) -> float:
     return 20 * math.log10(max(rms, 1e-3) / 32768.0)
 
 
+class VoiceActivityDetector(Protocol):
+    """Labels one frame of int16 samples speech or not; may learn as it goes
+    (so each utterance gets a fresh one). Registered by name in engines.py."""
+
+    def is_speech(self, frame: np.ndarray) -> bool: ...
+
+
 class EnergyVad:
     """Speech is a frame well above the room's noise floor.
 
@@ -127,11 +135,14 @@ class Endpointer:
     """Feeds raw sample frames through a VAD into the state machine."""
 
     def __init__(
-        self, policy: EndpointPolicy, rate: int = 16000, vad: EnergyVad | None = None
+        self,
+        policy: EndpointPolicy,
+        rate: int = 16000,
+        vad: VoiceActivityDetector | None = None,
     ) -> None:
         self.policy = policy
         self.rate = rate
-        self.vad = vad or EnergyVad()
+        self.vad: VoiceActivityDetector = vad or EnergyVad()
         self.state = EndpointState()
 
     def feed(self, frame: np.ndarray) -> Outcome:

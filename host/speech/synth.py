@@ -4,7 +4,7 @@ pyttsx3 (espeak-ng) is the default, always used through `save_to_file` on
 one dedicated thread (two threads on one engine hang), with every wait
 bounded. Its `runAndWait` returns before the file is complete, so the file is
 polled until its WAV header matches its size. `CommandLineSynthesizer` calls
-the espeak-ng or flite program directly and is the fallback.
+the espeak-ng or flite program directly. Choosing one by name: engines.py.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Protocol
 
+from host.errors import EngineError
 from host.speech.audio import Audio, BadAudioError, read_wav
 
 
-class SynthesisError(Exception):
+class SynthesisError(EngineError):
     """The synthesizer failed or did not finish in time."""
 
 
@@ -298,23 +299,6 @@ class CommandLineSynthesizer:
 
     def close(self) -> None:
         pass
-
-
-def make_synthesizer(
-    engine: str = "pyttsx3",
-    voice: str = "",
-    rate: int | None = None,
-    volume: float | None = None,
-    notice=print,
-) -> Synthesizer:
-    """The configured synthesizer; if pyttsx3 cannot start, espeak-ng directly."""
-    if engine == "pyttsx3":
-        try:
-            return Pyttsx3Synthesizer(voice=voice, rate=rate, volume=volume)
-        except SynthesisError as exc:
-            notice(f"Speech: {exc}; using the espeak-ng program instead.")
-            engine = "espeak-ng"
-    return CommandLineSynthesizer(engine, voice=voice, rate=rate, volume=volume)
 
 
 _CLAUSE_END = re.compile(r"(?<=[.?!;:,])\s+")

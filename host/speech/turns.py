@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 
 from host.speech.duplex import MicGate
-from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, Outcome
+from host.speech.endpoint import Endpointer, EndpointPolicy, Outcome, VoiceActivityDetector
 from host.speech.recognition import Expectation, Recognition
 from host.speech.synth import synthesize_clauses
 
@@ -38,7 +38,7 @@ def listen(
     expectation: Expectation,
     policy: EndpointPolicy,
     gate: MicGate | None = None,
-    vad: EnergyVad | None = None,
+    vad: VoiceActivityDetector | None = None,
     clock=time.monotonic,
 ) -> Heard:
     """Stream microphone frames to the recognizer until the endpointer decides.

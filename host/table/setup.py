@@ -34,10 +34,8 @@ def open_channel(settings, config: dict, notice=print):
     """The voice channel, or the keyboard (with the reason said) when voice cannot work."""
     if settings.text:
         return KeyboardChannel(), None
-    try:
-        from host.table.voice import VoiceUnavailable, make_voice_channel
-    except ImportError as exc:
-        return KeyboardChannel(), f"the speech part is not installed ({exc})"
+    from host.table.voice import VoiceUnavailable, make_voice_channel
+
     try:
         return make_voice_channel(config, notice=notice), None
     except VoiceUnavailable as exc:
