@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -85,7 +86,7 @@ def _no_device_message(kind: str, device, exc: Exception) -> str:
 class _Device:
     """Closing, also as a context manager."""
 
-    _stream = None
+    _stream: Any = None  # a sounddevice stream, once opened
 
     def close(self) -> None:
         if self._stream is not None:

@@ -69,9 +69,8 @@ class Registry(Generic[Factory]):
         return f"'{name}' is not {either(self.choices())}"
 
     def get(self, name: str) -> Engine[Factory]:
-        problem = self.unknown(name)
-        if problem is not None or name == AUTO:
-            raise UserError(f"unknown {self.kind} {problem or repr(name)}")
+        if name not in self._engines:
+            raise UserError(f"unknown {self.kind} '{name}': use {either(self.choices())}")
         return self._engines[name]
 
     def usable(self, name: str, settings: SpeechSettings) -> Engine[Factory]:

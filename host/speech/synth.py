@@ -218,7 +218,7 @@ def _start_engine():
     # the console for the game.
     driver_module = sys.modules.get("pyttsx3.drivers.espeak")
     if driver_module is not None:
-        driver_module.print = lambda *args, **kwargs: None
+        driver_module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
     engine.trivia_host_finished = threading.Event()
     engine.trivia_host_settings = {}
     engine.connect("finished-utterance", lambda **kwargs: engine.trivia_host_finished.set())

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from host.errors import UserError
+from host.judge.model import STRICTNESS
 from host.rules.editions import default_mode, edition_names, mode_names
 
-STRICTNESS = ("strict", "normal", "lenient")
 DICE = ("host", "table")
 VERBOSITY = ("long", "short")
 

@@ -69,7 +69,7 @@ class VoiceChannel:
     def listen(self, listening: Listening) -> Heard:
         if self._fallback is not None:
             return self._fallback.listen(listening)
-        from host.speech import AudioDeviceError, EndpointPolicy, Outcome, listen, make_vad
+        from host.speech import AudioDeviceError, EndpointPolicy, ListenOutcome, listen, make_vad
 
         s = self.settings
         if listening.kind == "answer":
@@ -88,9 +88,8 @@ class VoiceChannel:
                 vad=make_vad(s),
             )
         except AudioDeviceError as exc:
-            self._lose_voice(plain_sentence(exc))
-            return self._fallback.listen(listening)
-        timed_out = heard.outcome is Outcome.TIME_UP
+            return self._lose_voice(plain_sentence(exc)).listen(listening)
+        timed_out = heard.outcome is ListenOutcome.TIME_UP
         if heard.recognition is None:
             return Heard((), timed_out=timed_out)
         pairs = [(text, confidence) for text, confidence in heard.alternatives if text.strip()]
@@ -138,10 +137,11 @@ class VoiceChannel:
             except Exception:
                 pass
 
-    def _lose_voice(self, reason: str) -> None:
+    def _lose_voice(self, reason: str) -> KeyboardChannel:
         self._fallback = KeyboardChannel()
         self._fallback.say(f"{reason}. The game goes on by keyboard: type your answers.")
         self.close()
+        return self._fallback
 
 
 def expectation_for(listening: Listening):
