@@ -10,13 +10,23 @@ callers may catch either:
     └── EngineError (RuntimeError)     a speech engine failed while working
 
 The command line prints any HostError as one line (`cli.main`); the voice loop
-turns engine failures into plain sentences (`host.speech.refusals`). Signals
+and the command line put failures into words in one place (`plain_sentence`). Signals
 that steer the game loop are not errors: see `host.signals`.
 """
 
 
 class HostError(Exception):
-    """Something the user can understand and usually fix: shown as one line, never a traceback."""
+    """Something the user can understand and usually fix: shown as one line, never a traceback.
+
+    `message` is our own plain words, fit to be said aloud; `detail` is what a
+    library or an engine said (PortAudio, espeak-ng, Kaldi), shown on screen
+    in brackets after the message and never spoken.
+    """
+
+    def __init__(self, message: str, detail: str | None = None) -> None:
+        super().__init__(message if not detail else f"{message} ({detail})")
+        self.message = message
+        self.detail = detail
 
 
 class UserError(HostError, ValueError):
@@ -39,27 +49,25 @@ class EngineError(HostError, RuntimeError):
     """A speech engine failed or did not finish in time."""
 
 
-# What the host says when a device or a speech engine fails. Their messages
-# carry library text (PortAudio, espeak-ng, Kaldi) that means nothing read
-# aloud; most specific kind first.
-SPOKEN = (
-    (DeviceError, "the microphone or the speaker is not working"),
-    (ModelError, "a speech engine is not installed; `trivia-host models list` says how to fix it"),
-    (EngineError, "the speech engine stopped working"),
+# What the host says when something that is not a HostError escapes an
+# engine or a device: its text is the library's, which means nothing read
+# aloud. Most specific kind first.
+FOREIGN_FAILURES = (
+    (MemoryError, "the computer ran out of memory for speech"),
+    (OSError, "the sound system failed"),
 )
-UNKNOWN_FAILURE = "the speech part failed"
+UNKNOWN_FAILURE = "the speech engine failed"
 
 
 def plain_sentence(error: BaseException, spoken: bool = True) -> str:
-    """One plain sentence for `error`: the one place engine and device failures
-    are put into words. A UserError is our own message about the user's input
-    and is used as it is. On screen (`spoken=False`) every HostError's message
-    is shown whole, library detail included, since it helps to fix the fault;
-    spoken, a device or engine failure is named only by its kind. Any other
-    exception (an engine's own) is never shown by its text."""
-    if isinstance(error, UserError) or (isinstance(error, HostError) and not spoken):
-        return str(error)
-    for kind, sentence in SPOKEN:
+    """One plain sentence for `error`: the one place failures are put into
+    words for the voice loop (`spoken`) and the command line (not spoken).
+    A HostError is our own message; on screen it keeps the library's detail
+    in brackets, since that helps to fix the fault. Any other exception (an
+    engine's own) is named only by its kind, never by its text."""
+    if isinstance(error, HostError):
+        return error.message if spoken else str(error)
+    for kind, sentence in FOREIGN_FAILURES:
         if isinstance(error, kind):
             return sentence
     return UNKNOWN_FAILURE

@@ -76,7 +76,7 @@ def read_wav(path: str | Path, rate: int | None = None) -> WavInfo:
             file_rate, declared = wav.getframerate(), wav.getnframes()
             data = wav.readframes(declared)
     except (wave.Error, EOFError) as exc:
-        raise BadAudioError(f"{path}: not a PCM WAV file ({exc})") from None
+        raise BadAudioError(f"{path}: not a PCM WAV file", detail=str(exc)) from None
     frame_bytes = channels * width
     got = len(data) // frame_bytes if frame_bytes else 0
     if got < declared:

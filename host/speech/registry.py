@@ -110,13 +110,13 @@ def either(names: Iterable[str]) -> str:
 
 def started(engine_name: str, make: Callable[[], Made]) -> Made:
     """Run a factory; an engine's own exception becomes an EngineError naming
-    the engine, its text kept as the cause (never shown as the message)."""
+    the engine, its text kept as the detail (shown on screen, never spoken)."""
     try:
         return make()
     except HostError:
         raise
     except Exception as exc:
-        raise EngineError(f"the {engine_name} engine cannot start") from exc
+        raise EngineError(f"the {engine_name} engine cannot start", detail=str(exc)) from exc
 
 
 def needs_module(module: str, package: str | None = None) -> Check:

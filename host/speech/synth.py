@@ -95,7 +95,7 @@ class _Pyttsx3Worker:
         try:
             engine = _start_engine()
         except Exception as exc:
-            ready.set_exception(SynthesisError(f"pyttsx3 cannot start: {exc}"))
+            ready.set_exception(SynthesisError("pyttsx3 cannot start", detail=str(exc)))
             return
         self.defaults = {name: engine.getProperty(name) for name in ("voice", "rate", "volume")}
         ready.set_result(True)
@@ -109,7 +109,7 @@ class _Pyttsx3Worker:
                 result.set_exception(
                     exc
                     if isinstance(exc, SynthesisError)
-                    else SynthesisError(f"pyttsx3 failed: {exc}")
+                    else SynthesisError("pyttsx3 failed", detail=str(exc))
                 )
 
     def run(self, work, timeout: float):
@@ -290,12 +290,14 @@ class CommandLineSynthesizer:
             if done.returncode != 0:  # espeak-ng writes its errors to stdout
                 message = (done.stderr + done.stdout).decode(errors="replace").strip().splitlines()
                 raise SynthesisError(
-                    f"{self.name} failed: {message[-1] if message else done.returncode}"
+                    f"{self.name} failed", detail=message[-1] if message else str(done.returncode)
                 )
             try:
                 return read_wav(wav_file).audio
             except BadAudioError as exc:
-                raise SynthesisError(f"{self.name} wrote no usable audio ({exc})") from None
+                raise SynthesisError(
+                    f"{self.name} wrote no usable audio", detail=str(exc)
+                ) from None
 
     def close(self) -> None:
         pass
