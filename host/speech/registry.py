@@ -2,19 +2,27 @@
 
 A registry maps a name to an `Engine`: a factory and an availability check.
 The check returns None when the engine can run here, else one plain sentence
-saying why not and how to fix it. Settings validation, the `--engine` options
-and `trivia-host models list` all read the names from the registries in
-engines.py, so adding an engine is one entry there:
+saying why not and how to fix it. Settings validation (config.yaml's
+`speech:` section), the `--engine` options and `trivia-host models list` all
+read the names from the registries in engines.py, so adding an engine is one
+entry there, e.g. in RECOGNIZERS:
 
-    RECOGNIZERS = Registry("recognizer", [
-        ...,
-        Engine("faster-whisper", "Whisper models through CTranslate2",
-               make=_faster_whisper, unavailable=_needs_module("faster_whisper")),
-    ])
+    Engine(
+        "faster-whisper",
+        "Whisper models through CTranslate2, needs a model download",
+        make=_faster_whisper,  # (settings, live) -> Recognizer
+        unavailable=all_of(needs_module("faster_whisper", "faster-whisper"), _whisper_model),
+    ),
 
-`make` imports the engine's library itself (importing host.speech stays
-cheap); `unavailable` must be quick and must not load a model. The order of
-the entries is the order of preference for `auto`.
+and likewise in SYNTHESIZERS (`make(settings) -> Synthesizer`, e.g. a neural
+voice) or VADS (`make(settings) -> VoiceActivityDetector`, e.g. Silero or
+WebRTC). Then add the name to the choices listed in config.yaml's comment
+(a test checks they agree). Rules for an entry:
+- `make` imports the engine's library itself, so importing host.speech stays
+  cheap and a missing library is reported by the check, not an ImportError;
+- `unavailable` is quick and never loads a model;
+- the entries' order is the order of preference for `auto`;
+- a new setting the engine needs goes into SpeechSettings with a default.
 """
 
 from __future__ import annotations
