@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from host.errors import UserError
+from host.errors import HostError, UserError
 from host.judge.cases import Case, read_cases, split_list
 from host.judge.core import judge
 from host.judge.model import KINDS, STRICTNESS, AnswerFields
@@ -92,7 +92,7 @@ def transcribe(case: Case) -> list[tuple[str, float]]:
     expected = [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
     try:
         alternatives = transcribe_wav(case.audio, expected=expected)
-    except UserError as exc:
+    except HostError as exc:  # a bad file, or no recognizer can run here
         raise UserError(f"row {case.row}: {exc}") from None
     except (OSError, ValueError, RuntimeError) as exc:
         raise UserError(f"row {case.row}: could not transcribe {case.audio.name} ({exc})") from None
