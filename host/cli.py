@@ -1,8 +1,8 @@
 """The `trivia-host` command: one sub-command per module, registered below.
 
 Each module in COMMAND_MODULES has `register(subparsers)`, which adds its
-sub-command(s) and sets `func` (args -> exit code) on the parser. Modules are
-imported only when listed, so one broken part cannot break the others' help.
+sub-command(s) and sets `func` (args -> exit code) on the parser. Any HostError
+a command raises is printed as one line (exit status 2), never a traceback.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-from host.errors import UserError
+from host.errors import HostError, plain_sentence
 
 COMMAND_MODULES = [
     "host.table.commands",  # play
@@ -31,13 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name and name.startswith(exc.name):
-                continue  # that part of the host is not built yet
-            raise
-        module.register(subparsers)
+        importlib.import_module(name).register(subparsers)
     return parser
 
 
@@ -49,8 +43,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     try:
         return int(args.func(args) or 0)
-    except UserError as exc:
-        print(f"trivia-host: {exc}", file=sys.stderr)
+    except HostError as exc:
+        print(f"trivia-host: {plain_sentence(exc, spoken=False)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("trivia-host: stopped.", file=sys.stderr)

@@ -16,9 +16,10 @@ from host.cards.importers import READERS
 from host.cards.importers.common import group_into_cards, write_deck
 from host.cards.stats import format_stats, stats_report
 from host.cards.vocabulary import model_words
+from host.config import DEFAULT_CONFIG
 from host.errors import UserError
 from host.speech.model_paths import find_vosk_model
-from host.speech.settings import DEFAULT_CONFIG, load_speech_settings
+from host.speech.settings import load_speech_settings
 
 
 def register(subparsers) -> None:

@@ -24,12 +24,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from host.errors import DataFileError
+
 HANDLINGS = ("two_boxes", "divider_sets", "discard_pile", "ruby_boxes")
 MAX_SET_SIZE = 100
 SETS = 6
 
 
-class OutOfCards(Exception):
+class OutOfCards(DataFileError):
     """The deck has no card that can serve the request (e.g. no Ruby deck)."""
 
 

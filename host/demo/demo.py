@@ -16,7 +16,7 @@ from pathlib import Path
 from host.demo.bridge import FLITE_VOICES, PlayerVoices, WavSpeaker
 from host.demo.players import SimulatedPlayer, SimulatedTable
 from host.demo.table import HostVoice, audio_table, game_args
-from host.errors import UserError
+from host.errors import EngineError, HostError, UserError
 
 DEMO_PLAYERS = ("Ann", "Ben")
 DEMO_SEED = 11
@@ -31,7 +31,6 @@ def demo_setup(coop: bool) -> tuple[str, str, list[str]]:
 
 def run_demo(args) -> int:
     from host.cards.deck import load_decks
-    from host.speech import SynthesisError
     from host.table.game import resolve_deck_paths
     from host.table.setup import play
 
@@ -47,8 +46,8 @@ def run_demo(args) -> int:
     )
     try:
         host = HostVoice.start(notice=lambda m: print(m, flush=True))
-    except (SynthesisError, OSError, RuntimeError) as exc:
-        raise UserError(f"the speech engines cannot start ({exc})") from None
+    except (HostError, OSError, RuntimeError) as exc:
+        raise EngineError("the speech engines cannot start", detail=str(exc)) from exc
     paths = resolve_deck_paths(args.deck or ())
     cards = {card.id: card for deck in load_decks(paths) for card in deck.cards}
     players = [

@@ -137,10 +137,10 @@ class SimulatedTable:
 
     def _answer(self, listening: Listening, prompt: dict) -> Line:
         question = (prompt.get("card"), prompt.get("category"), prompt.get("side"))
-        speaker = self._speaker_for(question[2])
+        speaker = self._speaker_for(question[2] or "")
         if question != self._question:  # a new question: does this side know it?
             self._question = question
-            self._knows = self.rng.random() < self._skill_of(question[2])
+            self._knows = self.rng.random() < self._skill_of(question[2] or "")
             self._vague_said = False
             self.answers += 1
         card = self.cards[question[0]].questions[question[1]]

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from host.errors import UserError
+from host.errors import HostError, UserError
 from host.judge.cases import Case, read_cases, split_list
 from host.judge.core import judge
 from host.judge.model import KINDS, STRICTNESS, AnswerFields
@@ -86,17 +86,13 @@ def run_cases(path: str) -> int:
 
 def transcribe(case: Case) -> list[tuple[str, float]]:
     """A row with audio and no heard text: ask the speech part what it hears."""
-    try:
-        from host.speech.transcribe import transcribe_wav
-    except ImportError as exc:
-        raise UserError(
-            f"row {case.row} has audio, but speech recognition is not available ({exc})"
-        ) from None
+    from host.speech.transcribe import transcribe_wav
+
     fields = case.fields
     expected = [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
     try:
         alternatives = transcribe_wav(case.audio, expected=expected)
-    except UserError as exc:
+    except HostError as exc:  # a bad file, or no recognizer can run here
         raise UserError(f"row {case.row}: {exc}") from None
     except (OSError, ValueError, RuntimeError) as exc:
         raise UserError(f"row {case.row}: could not transcribe {case.audio.name} ({exc})") from None

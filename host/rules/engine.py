@@ -31,13 +31,14 @@ from __future__ import annotations
 import copy
 
 from host.cards import dealer
+from host.errors import UserError
 from host.rules.board import CATEGORIES, HUB
 from host.rules.editions import Rules, coop_rank
 
 TABLE = "table"  # the one shared side of the co-op challenge
 
 
-class IllegalAction(Exception):
+class IllegalAction(UserError):
     """An action the game cannot take now; the message says why and what can."""
 
 

@@ -15,7 +15,7 @@ import yaml
 
 from host.cards.dealer import CardCatalog, OutOfCards
 from host.cards.deck import default_deck_paths, load_decks
-from host.errors import UserError
+from host.errors import DataFileError
 from host.rules.board import CATEGORIES, SPACE_COUNT
 from host.rules.editions import edition_names, load_rules, mode_names
 from host.rules.engine import Engine, IllegalAction, summary
@@ -34,7 +34,7 @@ PROMPT_ENTRIES = {
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
-class ScriptError(UserError):
+class ScriptError(DataFileError):
     """A script that does not fit the game."""
 
 

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import numpy as np
 
-from host.errors import UserError
+from host.errors import DataFileError
 
 RECOGNIZER_RATE = 16000  # what every recognizer here is fed
 
 
-class BadAudioError(UserError):
+class BadAudioError(DataFileError):
     """A WAV file the host cannot use (truncated, not a WAV, odd sample size)."""
 
 
@@ -76,7 +76,7 @@ def read_wav(path: str | Path, rate: int | None = None) -> WavInfo:
             file_rate, declared = wav.getframerate(), wav.getnframes()
             data = wav.readframes(declared)
     except (wave.Error, EOFError) as exc:
-        raise BadAudioError(f"{path}: not a PCM WAV file ({exc})") from None
+        raise BadAudioError(f"{path}: not a PCM WAV file", detail=str(exc)) from None
     frame_bytes = channels * width
     got = len(data) // frame_bytes if frame_bytes else 0
     if got < declared:

@@ -6,6 +6,7 @@ import json
 import sys
 
 from host.errors import UserError
+from host.speech.engines import RECOGNIZERS, SETTINGS
 
 
 def register(subparsers) -> None:
@@ -18,8 +19,8 @@ def register(subparsers) -> None:
     transcribe.add_argument("wav", metavar="FILE.wav")
     transcribe.add_argument(
         "--engine",
-        choices=("vosk", "pocketsphinx"),
-        help="recognizer (default: config.yaml, Vosk if a model is installed)",
+        choices=RECOGNIZERS.choices(),
+        help="recognizer (default: config.yaml; auto: the first available)",
     )
     transcribe.add_argument(
         "--expect", metavar='"a|b|c"', help="phrases the answer is expected to be (guides decoding)"
@@ -50,7 +51,9 @@ def register(subparsers) -> None:
     download.add_argument("--md5", help="expected MD5 of the zip, if the site's list lacks it")
     download.add_argument("--dest", help="folder to install into (default: models/)")
     download.set_defaults(func=run_models_download)
-    listing = actions.add_parser("list", help="show which recognizer the host will use")
+    listing = actions.add_parser(
+        "list", help="the speech engines: which can run here, and which the host will use"
+    )
     listing.add_argument("--config", help="config file (default: config.yaml)")
     listing.set_defaults(func=run_models_list)
     models.set_defaults(func=lambda args: (models.print_help(), 0)[1])
@@ -127,15 +130,29 @@ def run_models_download(args) -> int:
 
 
 def run_models_list(args) -> int:
-    from host.speech.model_paths import find_vosk_model, search_folders
+    """Every registered engine, whether it can run here (and if not, how to
+    fix that); `*` marks the one the config makes the host use."""
+    from host.errors import ModelError
+    from host.speech.model_paths import find_vosk_model
+    from host.speech.registry import AUTO
     from host.speech.settings import load_speech_settings
 
     settings = load_speech_settings(args.config)
+    for setting, registry in SETTINGS.items():
+        wanted = getattr(settings, setting)
+        try:
+            used = registry.choose(wanted, settings, notice=lambda message: None).name
+        except ModelError:
+            used = None
+        choice = f"{wanted} -> {used or 'none can run'}" if wanted == AUTO else wanted
+        print(f"{registry.kind.capitalize()}s (speech.{setting}: {choice}):")
+        width = max(len(name) for name in registry.names())
+        for engine in registry:
+            reason = engine.unavailable(settings)
+            state = "available" if reason is None else f"unavailable: {reason}"
+            mark = "*" if engine.name == used else " "
+            print(f" {mark} {engine.name:<{width}}  {engine.about}; {state}")
     model = find_vosk_model(settings.vosk_model or None, settings.language)
-    if model:
+    if model is not None:
         print(f"Vosk model: {model}")
-    else:
-        folders = ", ".join(str(p) for p in search_folders(settings.vosk_model or None))
-        print(f"No Vosk model (looked in {folders}).")
-        print("PocketSphinx (English model inside its package) will be used.")
     return 0

@@ -11,14 +11,16 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
+from host.errors import DeviceError
 from host.speech.audio import RECOGNIZER_RATE, Audio, resample
 from host.speech.duplex import MicGate
 
 
-class AudioDeviceError(Exception):
+class AudioDeviceError(DeviceError):
     """No usable microphone or speaker (none present, unplugged, or busy)."""
 
 
@@ -27,7 +29,7 @@ def _sounddevice():
         import sounddevice
     except OSError as exc:  # libportaudio2 missing
         raise AudioDeviceError(
-            f"PortAudio is not available ({exc}); install libportaudio2"
+            "PortAudio is not available; install libportaudio2", detail=str(exc)
         ) from None
     return sounddevice
 
@@ -49,7 +51,7 @@ def list_devices() -> list[DeviceInfo]:
         devices = sd.query_devices()
         default_in, default_out = sd.default.device
     except sd.PortAudioError as exc:
-        raise AudioDeviceError(f"cannot list audio devices: {exc}") from None
+        raise AudioDeviceError("cannot list audio devices", detail=str(exc)) from None
     return [
         DeviceInfo(
             index=i,
@@ -73,18 +75,19 @@ def _device_id(device: str | int | None):
     return str(device)
 
 
-def _no_device_message(kind: str, device, exc: Exception) -> str:
+def _cannot_open(kind: str, device, exc: Exception) -> AudioDeviceError:
     which = f"'{device}'" if device not in (None, "") else "default"
-    return (
-        f"cannot open the {which} {kind} ({exc}); check that it is plugged in, "
-        "or run `trivia-host devices` to list what is available"
+    return AudioDeviceError(
+        f"cannot open the {which} {kind}; check that it is plugged in, "
+        "or run `trivia-host devices` to list what is available",
+        detail=str(exc),
     )
 
 
 class _Device:
     """Closing, also as a context manager."""
 
-    _stream = None
+    _stream: Any = None  # a sounddevice stream, once opened
 
     def close(self) -> None:
         if self._stream is not None:
@@ -113,7 +116,7 @@ class Microphone(_Device):
         try:
             self._stream, self._native_rate = self._open(sd, rate)
         except (sd.PortAudioError, ValueError) as exc:
-            raise AudioDeviceError(_no_device_message("microphone", device, exc)) from None
+            raise _cannot_open("microphone", device, exc) from None
 
     def _open(self, sd, rate):
         # Some cards refuse 16 kHz: record at their own rate and resample.
@@ -136,7 +139,7 @@ class Microphone(_Device):
         try:
             data, _overflowed = self._stream.read(native_count)
         except Exception as exc:  # PortAudioError when the device vanishes
-            raise AudioDeviceError(f"the microphone stopped working ({exc})") from None
+            raise AudioDeviceError("the microphone stopped working", detail=str(exc)) from None
         samples = np.frombuffer(bytes(data), dtype=np.int16)
         return resample(samples, self._native_rate, self.rate)
 
@@ -166,7 +169,7 @@ class Speaker(_Device):
             )
             self._stream.start()
         except (sd.PortAudioError, ValueError) as exc:
-            raise AudioDeviceError(_no_device_message("speaker", device, exc)) from None
+            raise _cannot_open("speaker", device, exc) from None
 
     def play(self, audio: Audio) -> bool:
         """Play to the end; False if stop() cut it off."""
@@ -183,7 +186,7 @@ class Speaker(_Device):
                 try:
                     self._stream.write(samples[start : start + self.chunk].tobytes())
                 except Exception as exc:
-                    raise AudioDeviceError(f"the speaker stopped working ({exc})") from None
+                    raise AudioDeviceError("the speaker stopped working", detail=str(exc)) from None
             return True
         finally:
             if self.gate:

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from host.errors import UserError
+from host.errors import ModelError
 from host.speech.model_paths import PROJECT_MODELS, is_vosk_model
 
 DEFAULT_BASE_URL = "https://alphacephei.com/vosk/models"
@@ -33,7 +33,7 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 _CHUNK = 256 * 1024
 
 
-class DownloadError(UserError):
+class DownloadError(ModelError):
     """The model could not be fetched or did not check out."""
 
 

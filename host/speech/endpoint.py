@@ -12,11 +12,12 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
 
 
-class Outcome(enum.Enum):
+class ListenOutcome(enum.Enum):
     LISTENING = "listening"
     ENDED = "ended"  # speech followed by enough silence
     NO_SPEECH = "no_speech"  # nobody spoke before the timeout
@@ -55,14 +56,14 @@ class EndpointState:
     silence_run: float = 0.0  # current run of silence frames after speech
     heard_speech: bool = False  # a run of speech at least min_speech long
     speech_ended_at: float | None = None  # when the final silence began
-    outcome: Outcome = Outcome.LISTENING
+    outcome: ListenOutcome = ListenOutcome.LISTENING
 
 
 def step(
     policy: EndpointPolicy, state: EndpointState, is_speech: bool, frame_seconds: float
 ) -> EndpointState:
     """The state after one more frame; a finished state never changes."""
-    if state.outcome is not Outcome.LISTENING:
+    if state.outcome is not ListenOutcome.LISTENING:
         return state
     elapsed = state.elapsed + frame_seconds
     if is_speech:
@@ -78,15 +79,17 @@ def step(
         silence_run = state.silence_run + frame_seconds if state.heard_speech else 0.0
         state = replace(state, elapsed=elapsed, speech_run=0.0, silence_run=silence_run)
         if state.heard_speech and silence_run >= policy.end_silence - 1e-9:
-            return replace(state, outcome=Outcome.ENDED, speech_ended_at=elapsed - silence_run)
+            return replace(
+                state, outcome=ListenOutcome.ENDED, speech_ended_at=elapsed - silence_run
+            )
     if policy.time_limit is not None and elapsed >= policy.time_limit - 1e-9:
-        return replace(state, outcome=Outcome.TIME_UP)
+        return replace(state, outcome=ListenOutcome.TIME_UP)
     if (
         not state.heard_speech
         and state.speech_run == 0.0
         and elapsed >= policy.no_speech_timeout - 1e-9
     ):
-        return replace(state, outcome=Outcome.NO_SPEECH)
+        return replace(state, outcome=ListenOutcome.NO_SPEECH)
     return state
 
 
@@ -96,6 +99,13 @@ def level_dbfs(frame: np.ndarray) -> float:
         return -120.0
     rms = math.sqrt(float(np.mean(np.square(frame.astype(np.float64)))))
     return 20 * math.log10(max(rms, 1e-3) / 32768.0)
+
+
+class VoiceActivityDetector(Protocol):
+    """Labels one frame of int16 samples speech or not; may learn as it goes
+    (so each utterance gets a fresh one). Registered by name in engines.py."""
+
+    def is_speech(self, frame: np.ndarray) -> bool: ...
 
 
 class EnergyVad:
@@ -127,14 +137,17 @@ class Endpointer:
     """Feeds raw sample frames through a VAD into the state machine."""
 
     def __init__(
-        self, policy: EndpointPolicy, rate: int = 16000, vad: EnergyVad | None = None
+        self,
+        policy: EndpointPolicy,
+        rate: int = 16000,
+        vad: VoiceActivityDetector | None = None,
     ) -> None:
         self.policy = policy
         self.rate = rate
-        self.vad = vad or EnergyVad()
+        self.vad: VoiceActivityDetector = vad or EnergyVad()
         self.state = EndpointState()
 
-    def feed(self, frame: np.ndarray) -> Outcome:
+    def feed(self, frame: np.ndarray) -> ListenOutcome:
         self.state = step(
             self.policy, self.state, self.vad.is_speech(frame), len(frame) / self.rate
         )

@@ -1,49 +1,227 @@
-"""Choosing the recognizer: Vosk when a model is installed, else PocketSphinx."""
+"""The speech engines this host knows, by name: recognizers, synthesizers and
+voice-activity detectors. To add an engine, add one `Engine` entry to its
+registry below (how: see registry.py); settings, `--engine` options and
+`trivia-host models list` pick it up from there.
+
+Factories take the speech settings; a recognizer also `live` (True: it
+listens to one microphone and may adapt to it; False: independent files).
+"""
 
 from __future__ import annotations
 
+import ctypes.util
 import sys
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-from host.errors import UserError
+from host.errors import EngineError, ModelError
 from host.speech.model_paths import find_vosk_model, search_folders
-from host.speech.settings import SpeechSettings
+from host.speech.registry import (
+    Engine,
+    Registry,
+    all_of,
+    needs_module,
+    needs_program,
+    started,
+)
 
-ENGINES = ("vosk", "pocketsphinx")
+if TYPE_CHECKING:
+    from host.speech.endpoint import VoiceActivityDetector
+    from host.speech.recognition import Recognizer
+    from host.speech.settings import SpeechSettings
+    from host.speech.synth import Synthesizer
+
+Notice = Callable[[str], None]
+DEFAULT_VOSK_MODEL = "vosk-model-small-en-us-0.15"
+
+# ----------------------------------------------------------- recognizers
+
+
+def _vosk_model_check(settings: SpeechSettings) -> str | None:
+    if find_vosk_model(settings.vosk_model or None, settings.language) is not None:
+        return None
+    looked = ", ".join(str(p) for p in search_folders(settings.vosk_model or None))
+    return (
+        f"no Vosk model found (looked in {looked}); "
+        f"run `trivia-host models download {DEFAULT_VOSK_MODEL}`"
+    )
+
+
+def _vosk(settings: SpeechSettings, live: bool) -> Recognizer:
+    from host.speech.vosk_engine import VoskRecognizer
+
+    model = find_vosk_model(settings.vosk_model or None, settings.language)
+    if model is None:
+        raise ModelError(str(_vosk_model_check(settings)))
+    return VoskRecognizer(model, settings.alternatives)
+
+
+def _pocketsphinx(settings: SpeechSettings, live: bool) -> Recognizer:
+    from host.speech.sphinx_engine import PocketSphinxRecognizer
+
+    return PocketSphinxRecognizer(settings.alternatives, adapt=live)
+
+
+RECOGNIZERS: Registry[Callable[[SpeechSettings, bool], Recognizer]] = Registry(
+    "recognizer",
+    [
+        Engine(
+            "vosk",
+            "Vosk (Kaldi): accurate, needs a model download",
+            make=_vosk,
+            unavailable=all_of(needs_module("vosk"), _vosk_model_check),
+        ),
+        Engine(
+            "pocketsphinx",
+            "PocketSphinx: English model inside its package, less accurate",
+            make=_pocketsphinx,
+            unavailable=needs_module("pocketsphinx"),
+        ),
+    ],
+    auto=True,
+)
 
 
 def make_recognizer(
     settings: SpeechSettings | None = None,
     engine: str | None = None,
-    notice=None,
+    notice: Notice | None = None,
     live: bool = True,
-):
+) -> Recognizer:
     """The recognizer to use; `engine` (from the command line) overrides the config.
 
-    With `auto` and no Vosk model, PocketSphinx is used and `notice` says so
-    and how to get the better engine. `live`: the recognizer listens to one
-    microphone (it may adapt to it); False for independent files.
+    With `auto`, the first available recognizer; `notice` says when a better
+    one was passed over and how to get it.
     """
+    from host.speech.settings import SpeechSettings
+
     settings = settings or SpeechSettings()
-    notice = notice or (lambda message: print(message, file=sys.stderr))
-    wanted = engine or settings.recognizer
-    if wanted not in ("auto", *ENGINES):
-        raise UserError(f"unknown recognizer '{wanted}': use vosk or pocketsphinx")
-    if wanted in ("auto", "vosk"):
-        model = find_vosk_model(settings.vosk_model or None, settings.language)
-        if model is not None:
-            from host.speech.vosk_engine import VoskRecognizer
+    chosen = RECOGNIZERS.choose(engine or settings.recognizer, settings, notice or _to_stderr)
+    return started(chosen.name, partial(chosen.make, settings, live))
 
-            return VoskRecognizer(model, settings.alternatives)
-        looked = ", ".join(str(p) for p in search_folders(settings.vosk_model or None))
-        if wanted == "vosk":
-            raise UserError(
-                f"no Vosk model found (looked in {looked}); run "
-                "`trivia-host models download vosk-model-small-en-us-0.15`"
-            )
-        notice(
-            "Speech: no Vosk model installed, using PocketSphinx (less accurate). "
-            "For better recognition: trivia-host models download vosk-model-small-en-us-0.15"
+
+# ---------------------------------------------------------- synthesizers
+
+
+def _espeak_library(settings: SpeechSettings) -> str | None:
+    if ctypes.util.find_library("espeak-ng") or ctypes.util.find_library("espeak"):
+        return None
+    return "pyttsx3 needs the espeak-ng library; install it with `apt install libespeak-ng1`"
+
+
+def _pyttsx3(settings: SpeechSettings) -> Synthesizer:
+    from host.speech import synth
+
+    return synth.Pyttsx3Synthesizer(
+        voice=settings.voice, rate=settings.rate, volume=settings.volume
+    )
+
+
+def _program(program: str) -> Callable[[SpeechSettings], Synthesizer]:
+    def make(settings: SpeechSettings) -> Synthesizer:
+        from host.speech.synth import CommandLineSynthesizer
+
+        return CommandLineSynthesizer(
+            program, voice=settings.voice, rate=settings.rate, volume=settings.volume
         )
-    from host.speech.sphinx_engine import PocketSphinxRecognizer
 
-    return PocketSphinxRecognizer(settings.alternatives, adapt=live)
+    return make
+
+
+SYNTHESIZERS: Registry[Callable[[SpeechSettings], Synthesizer]] = Registry(
+    "synthesizer",
+    [
+        Engine(
+            "pyttsx3",
+            "espeak-ng voices through pyttsx3 (the library, no program start per line)",
+            make=_pyttsx3,
+            unavailable=all_of(needs_module("pyttsx3"), _espeak_library),
+        ),
+        Engine(
+            "espeak-ng",
+            "the espeak-ng program, run for each line",
+            make=_program("espeak-ng"),
+            unavailable=needs_program("espeak-ng"),
+        ),
+        Engine(
+            "flite",
+            "the flite program (voices slt, kal, awb, rms), run for each line",
+            make=_program("flite"),
+            unavailable=needs_program("flite"),
+        ),
+    ],
+)
+
+
+def make_synthesizer(
+    engine: str = "pyttsx3",
+    voice: str = "",
+    rate: int | None = None,
+    volume: float | None = None,
+    notice: Notice = print,
+) -> Synthesizer:
+    """The named synthesizer; if it cannot start, the next available one
+    (pyttsx3 -> the espeak-ng program), and `notice` says so."""
+    from host.speech.settings import SpeechSettings
+
+    settings = SpeechSettings(
+        synthesizer=engine,
+        voice=voice,
+        rate=rate or 0,  # 0: the engine's own rate
+        volume=1.0 if volume is None else volume,
+    )
+    chosen = SYNTHESIZERS.usable(engine, settings)
+    try:
+        return started(chosen.name, partial(chosen.make, settings))
+    except EngineError as exc:
+        names = SYNTHESIZERS.names()
+        for other in (SYNTHESIZERS.get(n) for n in names[names.index(engine) + 1 :]):
+            if other.unavailable(settings) is None:
+                notice(f"Speech: {exc}; using {other.name} instead.")
+                return started(other.name, partial(other.make, settings))
+        raise
+
+
+# ------------------------------------------------ voice-activity detectors
+
+
+def _energy(settings: SpeechSettings) -> VoiceActivityDetector:
+    from host.speech.endpoint import EnergyVad
+
+    return EnergyVad()
+
+
+def _always(settings: SpeechSettings) -> str | None:
+    return None
+
+
+VADS: Registry[Callable[[SpeechSettings], VoiceActivityDetector]] = Registry(
+    "voice-activity detector",
+    [
+        Engine(
+            "energy",
+            "level above the room's learnt noise floor (no model)",
+            make=_energy,
+            unavailable=_always,
+        ),
+    ],
+)
+
+
+def make_vad(settings: SpeechSettings) -> VoiceActivityDetector:
+    """A fresh detector (it learns the room as it listens) for one utterance."""
+    chosen = VADS.usable(settings.vad, settings)
+    return started(chosen.name, partial(chosen.make, settings))
+
+
+def _to_stderr(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+# The setting a registry's names are chosen with, for validation and `models list`.
+SETTINGS: dict[str, Registry[Any]] = {
+    "recognizer": RECOGNIZERS,
+    "synthesizer": SYNTHESIZERS,
+    "vad": VADS,
+}

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from host.speech.phrases import find_spoken, normalise, respell, sounds_within
-from host.speech.recognition import Alternative, Expectation, Recognition
+from host.speech.phrases import find_spoken, first_spoken_form, respell, sounds_within
+from host.speech.recognition import Expectation, Hypothesis, Recognition
 
 
 @lru_cache(maxsize=1)
@@ -38,13 +38,13 @@ def leading_noise() -> frozenset[str]:
 def _said_alone(phrase: str, heard: str) -> bool:
     """`heard` is `phrase`, give or take misheard filler before it."""
     span = find_spoken(phrase, heard)
-    words = normalise(heard).split()
+    words = first_spoken_form(heard).split()
     return span is not None and span[1] == len(words) and set(words[: span[0]]) <= leading_noise()
 
 
 def _trusted_lower(
-    best: str, lower: tuple[Alternative, ...], suspects: list[str]
-) -> list[Alternative]:
+    best: str, lower: tuple[Hypothesis, ...], suspects: list[str]
+) -> list[Hypothesis]:
     """Lower alternatives, less those naming a card phrase the best does not say alone."""
     return [
         a
@@ -62,15 +62,21 @@ def merge_guided(
     suspects = [p for p in (*card_phrases, guess) if p]
     span = find_spoken(guess, heard) if guess and heard else None
     if span is not None:
-        before = normalise(heard).split()[: span[0]]
+        before = first_spoken_form(heard).split()[: span[0]]
         if before and set(before) <= leading_noise():
             notes.append(f"dropped '{' '.join(before)}' before the answer")
-            heard, span = normalise(heard).split(maxsplit=len(before))[-1], (0, span[1] - span[0])
-        best = Alternative(
+            heard, span = (
+                first_spoken_form(heard).split(maxsplit=len(before))[-1],
+                (0, span[1] - span[0]),
+            )
+        confirmed = Hypothesis(
             respell(heard, guess, span),
             max(grammar.alternatives[0].confidence, free.alternatives[0].confidence),
         )
-        lower = tuple(a for a in free.alternatives[1:] if normalise(a.text) != best.text)
+        best: Hypothesis | None = confirmed
+        lower = tuple(
+            a for a in free.alternatives[1:] if first_spoken_form(a.text) != confirmed.text
+        )
         notes.append(f"grammar pass '{guess}' confirmed by free decoding '{heard}'")
     else:
         if guess:

@@ -8,6 +8,7 @@ are preferred (small first, which support runtime grammars).
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 PROJECT_MODELS = Path(__file__).resolve().parents[2] / "models"
@@ -32,15 +33,15 @@ def _models_in(folder: Path, language: str) -> list[Path]:
 def search_folders(
     configured: str | os.PathLike | None = None,
     models_dir: Path = PROJECT_MODELS,
-    env: dict | None = None,
+    env: Mapping[str, str] | None = None,
     home: Path | None = None,
 ) -> list[Path]:
-    env = os.environ if env is None else env
+    variables: Mapping[str, str] = os.environ if env is None else env
     home = Path.home() if home is None else home
     folders = [Path(configured).expanduser()] if configured else []
     folders.append(models_dir)
-    if env.get("VOSK_MODEL_PATH"):
-        folders.append(Path(env["VOSK_MODEL_PATH"]).expanduser())
+    if variables.get("VOSK_MODEL_PATH"):
+        folders.append(Path(variables["VOSK_MODEL_PATH"]).expanduser())
     folders.append(home / ".cache" / "vosk")
     return folders
 
@@ -49,7 +50,7 @@ def find_vosk_model(
     configured: str | os.PathLike | None = None,
     language: str = "en-us",
     models_dir: Path = PROJECT_MODELS,
-    env: dict | None = None,
+    env: Mapping[str, str] | None = None,
     home: Path | None = None,
 ) -> Path | None:
     """The first model found, or None. A configured path must be a model itself."""

@@ -80,7 +80,8 @@ def grammar_phrases(phrases, missing_words) -> tuple[list[str], list[str]]:
     `missing_words(form)` lists the words of a form the model lacks; a form
     with any is left out, since a grammar missing a word matches half a phrase.
     """
-    kept, dropped = [], []
+    kept: list[str] = []
+    dropped: list[str] = []
     for phrase in phrases:
         forms = [f for f in spoken_forms(phrase) if not missing_words(f)]
         if forms:
@@ -90,7 +91,8 @@ def grammar_phrases(phrases, missing_words) -> tuple[list[str], list[str]]:
     return kept, dropped
 
 
-def normalise(text: str) -> str:
+def first_spoken_form(text: str) -> str:
+    """How a recognizer would write `text` (the first of its spoken forms)."""
     forms = spoken_forms(text)
     return forms[0] if forms else ""
 
@@ -109,7 +111,7 @@ def find_spoken(phrase: str, heard: str) -> tuple[int, int] | None:
     ("niger" for "nigeria", whose metaphone keys agree) do not. Words with no
     Latin letters match only exactly.
     """
-    target_words, heard_words = normalise(phrase).split(), normalise(heard).split()
+    target_words, heard_words = first_spoken_form(phrase).split(), first_spoken_form(heard).split()
     n = len(target_words)
     if not target_words or not heard_words:
         return None
@@ -137,5 +139,5 @@ def sounds_within(phrase: str, heard: str) -> bool:
 
 def respell(heard: str, phrase: str, span: tuple[int, int]) -> str:
     """`heard` with the words in `span` replaced by the phrase's spelling."""
-    words = normalise(heard).split()
-    return " ".join(words[: span[0]] + normalise(phrase).split() + words[span[1] :])
+    words = first_spoken_form(heard).split()
+    return " ".join(words[: span[0]] + first_spoken_form(phrase).split() + words[span[1] :])

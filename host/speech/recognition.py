@@ -20,7 +20,7 @@ FREE, CLOSED, ANSWER = "free", "closed", "answer"
 
 
 @dataclass(frozen=True)
-class Alternative:
+class Hypothesis:
     text: str
     confidence: float  # 0..1, comparable only within one result
 
@@ -55,7 +55,7 @@ class Expectation:
 
 @dataclass(frozen=True)
 class Recognition:
-    alternatives: tuple[Alternative, ...]
+    alternatives: tuple[Hypothesis, ...]
     engine: str
     mode: str  # free | grammar | guided
     words: tuple[Word, ...] = ()  # of the best alternative, when the engine gives them

@@ -5,21 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-import yaml
-
+from host.config import read_config
 from host.errors import UserError
 from host.speech.endpoint import EndpointPolicy
-
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
+from host.speech.engines import SETTINGS as ENGINE_SETTINGS
 
 
 @dataclass(frozen=True)
 class SpeechSettings:
-    recognizer: str = "auto"  # auto | vosk | pocketsphinx
+    recognizer: str = "auto"  # a name in engines.RECOGNIZERS, or auto
     vosk_model: str = ""
     language: str = "en-us"
     alternatives: int = 5
-    synthesizer: str = "pyttsx3"  # pyttsx3 | espeak-ng | flite
+    synthesizer: str = "pyttsx3"  # a name in engines.SYNTHESIZERS
     voice: str = ""
     rate: int = 175
     volume: float = 1.0
@@ -29,6 +27,7 @@ class SpeechSettings:
     answer_silence: float = 1.2
     no_speech_timeout: float = 8.0
     speaker_tail: float = 0.3
+    vad: str = "energy"  # a name in engines.VADS
 
     def command_policy(self) -> EndpointPolicy:
         return EndpointPolicy.command(self.command_silence, self.no_speech_timeout)
@@ -56,27 +55,13 @@ class SpeechSettings:
                     f"config speech.{name}: '{value}' is not a valid {type(default).__name__}"
                 ) from None
         settings = cls(**values)
-        if settings.recognizer not in ("auto", "vosk", "pocketsphinx"):
-            raise UserError(
-                f"config speech.recognizer: '{settings.recognizer}' is not "
-                "auto, vosk or pocketsphinx"
-            )
-        if settings.synthesizer not in ("pyttsx3", "espeak-ng", "flite"):
-            raise UserError(
-                f"config speech.synthesizer: '{settings.synthesizer}' is not "
-                "pyttsx3, espeak-ng or flite"
-            )
+        for name, registry in ENGINE_SETTINGS.items():
+            problem = registry.unknown(getattr(settings, name))
+            if problem is not None:
+                raise UserError(f"config speech.{name}: {problem}")
         return settings
 
 
 def load_speech_settings(path: str | Path | None = None) -> SpeechSettings:
-    path = Path(path) if path else DEFAULT_CONFIG
-    if not path.exists():
-        if path == DEFAULT_CONFIG:
-            return SpeechSettings()
-        raise UserError(f"{path}: no such config file")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        raise UserError(f"{path}: not valid YAML ({exc})".replace("\n", " ")) from None
-    return SpeechSettings.from_mapping(data.get("speech") if isinstance(data, dict) else None)
+    """The speech section of the config file (default: config.yaml)."""
+    return SpeechSettings.from_mapping(read_config(path).get("speech"))

@@ -15,7 +15,7 @@ import re
 import numpy as np
 
 from host.speech.phrases import grammar_phrases
-from host.speech.recognition import CLOSED, FREE, Alternative, Expectation, Recognition, Word
+from host.speech.recognition import CLOSED, FREE, Expectation, Hypothesis, Recognition, Word
 
 MAX_GRAMMARS = 16  # compiled grammar searches kept (each about 2 MB)
 _FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
@@ -143,7 +143,7 @@ class SphinxStream:
             self.decoder.process_raw(b"".join(self.buffered), False, True)
         self.decoder.end_utt()
         hyp = self.decoder.hyp()
-        alternatives: list[Alternative] = []
+        alternatives: list[Hypothesis] = []
         words: list[Word] = []
         best = " ".join(_words(hyp.hypstr)) if hyp is not None else ""
         if best and self.mode == "grammar" and best not in self.phrases:
@@ -152,7 +152,7 @@ class SphinxStream:
             self.notes.append(f"partial grammar path '{best}' ignored")
             best = ""
         if best:
-            alternatives.append(Alternative(best, round(float(hyp.prob), 4)))
+            alternatives.append(Hypothesis(best, round(float(hyp.prob), 4)))
             frame = 0.01  # pocketsphinx counts 10 ms frames
             words = [
                 Word(
@@ -176,9 +176,10 @@ class SphinxStream:
             notes=tuple(self.notes),
         )
 
-    def _n_best(self, best: str, best_confidence: float) -> list[Alternative]:
+    def _n_best(self, best: str, best_confidence: float) -> list[Hypothesis]:
         """Other lattice paths, scaled against the best path's score."""
-        found, top_score = [], None
+        found: list[Hypothesis] = []
+        top_score = None
         for i, entry in enumerate(self.decoder.nbest()):
             if i >= 50 or len(found) >= self.engine.max_alternatives - 1:
                 break
@@ -186,5 +187,5 @@ class SphinxStream:
             top_score = top_score or entry.score or 1.0
             if text and text != best and text not in (a.text for a in found):
                 share = min(1.0, entry.score / top_score) if top_score else 0.0
-                found.append(Alternative(text, round(best_confidence * share, 4)))
+                found.append(Hypothesis(text, round(best_confidence * share, 4)))
         return found

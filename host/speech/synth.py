@@ -4,7 +4,7 @@ pyttsx3 (espeak-ng) is the default, always used through `save_to_file` on
 one dedicated thread (two threads on one engine hang), with every wait
 bounded. Its `runAndWait` returns before the file is complete, so the file is
 polled until its WAV header matches its size. `CommandLineSynthesizer` calls
-the espeak-ng or flite program directly and is the fallback.
+the espeak-ng or flite program directly. Choosing one by name: engines.py.
 """
 
 from __future__ import annotations
@@ -24,10 +24,11 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Protocol
 
+from host.errors import EngineError
 from host.speech.audio import Audio, BadAudioError, read_wav
 
 
-class SynthesisError(Exception):
+class SynthesisError(EngineError):
     """The synthesizer failed or did not finish in time."""
 
 
@@ -94,7 +95,7 @@ class _Pyttsx3Worker:
         try:
             engine = _start_engine()
         except Exception as exc:
-            ready.set_exception(SynthesisError(f"pyttsx3 cannot start: {exc}"))
+            ready.set_exception(SynthesisError("pyttsx3 cannot start", detail=str(exc)))
             return
         self.defaults = {name: engine.getProperty(name) for name in ("voice", "rate", "volume")}
         ready.set_result(True)
@@ -108,7 +109,7 @@ class _Pyttsx3Worker:
                 result.set_exception(
                     exc
                     if isinstance(exc, SynthesisError)
-                    else SynthesisError(f"pyttsx3 failed: {exc}")
+                    else SynthesisError("pyttsx3 failed", detail=str(exc))
                 )
 
     def run(self, work, timeout: float):
@@ -217,7 +218,7 @@ def _start_engine():
     # the console for the game.
     driver_module = sys.modules.get("pyttsx3.drivers.espeak")
     if driver_module is not None:
-        driver_module.print = lambda *args, **kwargs: None
+        driver_module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
     engine.trivia_host_finished = threading.Event()
     engine.trivia_host_settings = {}
     engine.connect("finished-utterance", lambda **kwargs: engine.trivia_host_finished.set())
@@ -289,32 +290,17 @@ class CommandLineSynthesizer:
             if done.returncode != 0:  # espeak-ng writes its errors to stdout
                 message = (done.stderr + done.stdout).decode(errors="replace").strip().splitlines()
                 raise SynthesisError(
-                    f"{self.name} failed: {message[-1] if message else done.returncode}"
+                    f"{self.name} failed", detail=message[-1] if message else str(done.returncode)
                 )
             try:
                 return read_wav(wav_file).audio
             except BadAudioError as exc:
-                raise SynthesisError(f"{self.name} wrote no usable audio ({exc})") from None
+                raise SynthesisError(
+                    f"{self.name} wrote no usable audio", detail=str(exc)
+                ) from None
 
     def close(self) -> None:
         pass
-
-
-def make_synthesizer(
-    engine: str = "pyttsx3",
-    voice: str = "",
-    rate: int | None = None,
-    volume: float | None = None,
-    notice=print,
-) -> Synthesizer:
-    """The configured synthesizer; if pyttsx3 cannot start, espeak-ng directly."""
-    if engine == "pyttsx3":
-        try:
-            return Pyttsx3Synthesizer(voice=voice, rate=rate, volume=volume)
-        except SynthesisError as exc:
-            notice(f"Speech: {exc}; using the espeak-ng program instead.")
-            engine = "espeak-ng"
-    return CommandLineSynthesizer(engine, voice=voice, rate=rate, volume=volume)
 
 
 _CLAUSE_END = re.compile(r"(?<=[.?!;:,])\s+")

@@ -63,8 +63,8 @@ def transcribe_wav(path, expected=None, engine=None) -> list[tuple[str, float]]:
 
     `expected`: the card's phrases (answer, accept, prompt and reject entries),
     as a list or one "a|b|c" string; they guide decoding but are used only when
-    free decoding agrees (guided.py). `engine`: "vosk" or "pocketsphinx";
-    None follows config.yaml (Vosk if a model is installed). Bad files raise
-    BadAudioError (a UserError) with the reason.
+    free decoding agrees (guided.py). `engine`: a name in engines.RECOGNIZERS
+    or "auto"; None follows config.yaml. Bad files raise BadAudioError (a
+    DataFileError) with the reason.
     """
     return transcribe(path, expected, engine).recognition.as_pairs()

@@ -11,14 +11,14 @@ import time
 from dataclasses import dataclass
 
 from host.speech.duplex import MicGate
-from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, Outcome
+from host.speech.endpoint import Endpointer, EndpointPolicy, ListenOutcome, VoiceActivityDetector
 from host.speech.recognition import Expectation, Recognition
 from host.speech.synth import synthesize_clauses
 
 
 @dataclass(frozen=True)
-class Heard:
-    outcome: Outcome  # ENDED, NO_SPEECH or TIME_UP
+class Utterance:
+    outcome: ListenOutcome  # ENDED, NO_SPEECH or TIME_UP
     recognition: Recognition | None  # None when nobody spoke
     listened_seconds: float
 
@@ -38,9 +38,9 @@ def listen(
     expectation: Expectation,
     policy: EndpointPolicy,
     gate: MicGate | None = None,
-    vad: EnergyVad | None = None,
+    vad: VoiceActivityDetector | None = None,
     clock=time.monotonic,
-) -> Heard:
+) -> Utterance:
     """Stream microphone frames to the recognizer until the endpointer decides.
 
     Frames that arrive while the gate is shut (the host is talking, or its
@@ -48,9 +48,9 @@ def listen(
     """
     endpointer = Endpointer(policy, recognizer.sample_rate, vad)
     stream = recognizer.stream(expectation)
-    outcome = Outcome.LISTENING
+    outcome = ListenOutcome.LISTENING
     try:
-        while outcome is Outcome.LISTENING:
+        while outcome is ListenOutcome.LISTENING:
             frame = microphone.read()
             if gate is not None and not gate.is_open(clock()):
                 continue
@@ -61,4 +61,4 @@ def listen(
         raise
     recognition = stream.finish()  # always: it frees the decoder for the next turn
     heard = recognition if endpointer.state.heard_speech else None
-    return Heard(outcome, heard, endpointer.state.elapsed)
+    return Utterance(outcome, heard, endpointer.state.elapsed)

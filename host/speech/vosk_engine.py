@@ -24,7 +24,15 @@ from pathlib import Path
 import numpy as np
 
 from host.speech.phrases import grammar_phrases
-from host.speech.recognition import CLOSED, FREE, Alternative, Expectation, Recognition, Word
+from host.speech.recognition import (
+    CLOSED,
+    FREE,
+    Expectation,
+    Hypothesis,
+    Recognition,
+    RecognitionStream,
+    Word,
+)
 
 UNKNOWN = "[unk]"
 _LOADED: weakref.WeakSet[VoskRecognizer] = weakref.WeakSet()
@@ -62,7 +70,7 @@ class VoskRecognizer:
         """(grammar phrases the model can say, original phrases it cannot)."""
         return grammar_phrases(phrases, self.missing_words)
 
-    def stream(self, expectation: Expectation) -> VoskStream:
+    def stream(self, expectation: Expectation) -> RecognitionStream:
         if expectation.kind == FREE:
             return VoskStream(self, grammar=None)
         if expectation.kind == CLOSED:
@@ -112,7 +120,7 @@ class VoskStream:
         if self.mode == "grammar":
             alternatives, words = _one_best(self.segments)
         else:
-            alternatives, words = _n_best(self.segments, self.engine.max_alternatives), ()
+            alternatives, words = _n_best(self.segments, self.engine.max_alternatives), []
         return Recognition(
             tuple(alternatives),
             engine=self.engine.name,
@@ -127,7 +135,7 @@ def _clean(text: str) -> str:
     return " ".join(w for w in text.split() if w != UNKNOWN)
 
 
-def _one_best(segments: list[dict]) -> tuple[list[Alternative], list[Word]]:
+def _one_best(segments: list[dict]) -> tuple[list[Hypothesis], list[Word]]:
     words = [
         Word(w["word"], float(w["conf"]), float(w["start"]), float(w["end"]))
         for segment in segments
@@ -138,10 +146,10 @@ def _one_best(segments: list[dict]) -> tuple[list[Alternative], list[Word]]:
         return [], []
     text = " ".join(w.text for w in words)
     confidence = sum(w.confidence for w in words) / len(words)
-    return [Alternative(text, round(confidence, 4))], words
+    return [Hypothesis(text, round(confidence, 4))], words
 
 
-def _n_best(segments: list[dict], limit: int) -> list[Alternative]:
+def _n_best(segments: list[dict], limit: int) -> list[Hypothesis]:
     """Alternatives over all segments: every combination, best total score first."""
     per_segment = []
     for segment in segments:
@@ -164,5 +172,5 @@ def _n_best(segments: list[dict], limit: int) -> list[Alternative]:
     weights = [math.exp(score - top) for _, score in ranked]
     total = sum(weights)
     return [
-        Alternative(text, round(weight / total, 4)) for (text, _), weight in zip(ranked, weights)
+        Hypothesis(text, round(weight / total, 4)) for (text, _), weight in zip(ranked, weights)
     ]

@@ -13,10 +13,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from host.signals import Signal
+
 SILENCE, NOISE, TIME_UP = "<silence>", "<noise>", "<time up>"
 
 
-class EndOfInput(Exception):
+class EndOfInput(Signal):
     """The input ended (end of file, end of a script): save and stop."""
 
 

@@ -15,6 +15,7 @@ from num2words import num2words
 
 from host.cards.dealer import OutOfCards
 from host.rules.engine import TABLE, Engine, IllegalAction
+from host.signals import Signal
 from host.table import destinations as dest
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
@@ -36,11 +37,11 @@ class Reply:
 NOT_UNDERSTOOD = object()
 
 
-class PromptChanged(Exception):
+class PromptChanged(Signal):
     """The game moved under the current prompt (override, skip): ask afresh."""
 
 
-class QuitGame(Exception):
+class QuitGame(Signal):
     """Save and quit was asked for."""
 
 

@@ -35,7 +35,7 @@ _DEALER_QUEUES = {
 }
 
 
-class CannotUndo(Exception):
+class CannotUndo(UserError):
     """Nothing to override or skip now; the message says why."""
 
 

@@ -17,12 +17,8 @@ class Ruling:
 
 class Judging:
     def __init__(self, overrides_path: Path | None = None, warn=None):
-        try:
-            from host.judge import OverrideBook, QuestionKey, judge
-        except ImportError:
-            self.available = False
-            self.book = None
-            return
+        from host.judge import OverrideBook, QuestionKey, judge
+
         self.available = True
         self._judge, self._key = judge, QuestionKey
         self.book = OverrideBook.load(overrides_path)

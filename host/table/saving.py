@@ -14,13 +14,14 @@ from pathlib import Path
 
 import platformdirs
 
+from host.errors import DataFileError
 from host.files import free_name, write_atomically
 
 SAVE_NAME = "game.json"
 TRANSCRIPT_NAME = "game.transcript.jsonl"
 
 
-class DamagedSave(Exception):
+class DamagedSave(DataFileError):
     """The save cannot be read; it has been set aside and the message says where."""
 
 

@@ -5,15 +5,11 @@ bad value."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-
-import yaml
 
 from host.errors import UserError
+from host.judge.model import STRICTNESS
 from host.rules.editions import default_mode, edition_names, mode_names
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
-STRICTNESS = ("strict", "normal", "lenient")
 DICE = ("host", "table")
 VERBOSITY = ("long", "short")
 
@@ -70,22 +66,6 @@ class PlaySettings:
         data["decks"] = tuple(data.get("decks") or ())
         known = {f for f in cls.__dataclass_fields__}
         return cls(**{k: v for k, v in data.items() if k in known})
-
-
-def read_config(path: str | Path | None) -> dict:
-    path = Path(path) if path else DEFAULT_CONFIG
-    if not path.exists():
-        if path == DEFAULT_CONFIG:
-            return {}
-        raise UserError(f"{path}: no such config file")
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise UserError(f"{path}: not a readable config file: {first}") from None
-    if not isinstance(data, dict):
-        raise UserError(f"{path}: a config file is a mapping of sections (game, house_rules, ...)")
-    return data
 
 
 def settings_from_config(config: dict) -> PlaySettings:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from host.cards.deck import load_decks
 from host.cards.history import CardHistory, default_history_dir, order_cards
+from host.config import read_config
 from host.errors import UserError
 from host.rules.board import CATEGORIES
 from host.rules.editions import load_rules
@@ -21,7 +22,7 @@ from host.table.game import Game, resolve_deck_paths
 from host.table.judging import Judging
 from host.table.narrator import Narrator, join
 from host.table.saving import DamagedSave, SaveStore
-from host.table.settings import apply_arguments, checked, read_config, settings_from_config
+from host.table.settings import apply_arguments, checked, settings_from_config
 from host.table.transcript import Transcript
 
 
@@ -34,10 +35,8 @@ def open_channel(settings, config: dict, notice=print):
     """The voice channel, or the keyboard (with the reason said) when voice cannot work."""
     if settings.text:
         return KeyboardChannel(), None
-    try:
-        from host.table.voice import VoiceUnavailable, make_voice_channel
-    except ImportError as exc:
-        return KeyboardChannel(), f"the speech part is not installed ({exc})"
+    from host.table.voice import VoiceUnavailable, make_voice_channel
+
     try:
         return make_voice_channel(config, notice=notice), None
     except VoiceUnavailable as exc:

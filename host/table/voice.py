@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from host.errors import UserError
+from host.errors import DeviceError, HostError, plain_sentence
 from host.table import understanding as und
 from host.table.channels import Heard, KeyboardChannel, Listening
 
@@ -18,7 +18,7 @@ VOLUME_STEP, RATE_STEP = 1.25, 25
 VOLUME_RANGE, RATE_RANGE = (0.25, 2.0), (100, 300)
 
 
-class VoiceUnavailable(Exception):
+class VoiceUnavailable(DeviceError):
     """No microphone, speaker or speech engine: the message says which and why."""
 
 
@@ -64,12 +64,12 @@ class VoiceChannel:
                 if not self.speaker.play(_louder(audio, self.volume)):
                     break
         except (AudioDeviceError, SynthesisError) as exc:
-            self._lose_voice(f"the speech output stopped working ({exc})")
+            self._lose_voice(plain_sentence(exc))
 
     def listen(self, listening: Listening) -> Heard:
         if self._fallback is not None:
             return self._fallback.listen(listening)
-        from host.speech import AudioDeviceError, EndpointPolicy, Outcome, listen
+        from host.speech import AudioDeviceError, EndpointPolicy, ListenOutcome, listen, make_vad
 
         s = self.settings
         if listening.kind == "answer":
@@ -80,12 +80,16 @@ class VoiceChannel:
             policy = EndpointPolicy.command(s.command_silence, s.no_speech_timeout)
         try:
             heard = listen(
-                self.microphone, self.recognizer, expectation_for(listening), policy, self.gate
+                self.microphone,
+                self.recognizer,
+                expectation_for(listening),
+                policy,
+                self.gate,
+                vad=make_vad(s),
             )
         except AudioDeviceError as exc:
-            self._lose_voice(str(exc))
-            return self._fallback.listen(listening)
-        timed_out = heard.outcome is Outcome.TIME_UP
+            return self._lose_voice(plain_sentence(exc)).listen(listening)
+        timed_out = heard.outcome is ListenOutcome.TIME_UP
         if heard.recognition is None:
             return Heard((), timed_out=timed_out)
         pairs = [(text, confidence) for text, confidence in heard.alternatives if text.strip()]
@@ -133,10 +137,11 @@ class VoiceChannel:
             except Exception:
                 pass
 
-    def _lose_voice(self, reason: str) -> None:
+    def _lose_voice(self, reason: str) -> KeyboardChannel:
         self._fallback = KeyboardChannel()
         self._fallback.say(f"{reason}. The game goes on by keyboard: type your answers.")
         self.close()
+        return self._fallback
 
 
 def expectation_for(listening: Listening):
@@ -194,33 +199,30 @@ def _louder(audio, volume: float):
 
 def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
     """Microphone, speaker, recognizer and synthesizer from the config's speech section."""
-    try:
-        from host.speech import (
-            AudioDeviceError,
-            MicGate,
-            Microphone,
-            Speaker,
-            SpeechSettings,
-            SynthesisError,
-            make_recognizer,
-            make_synthesizer,
-        )
-    except ImportError as exc:
-        raise VoiceUnavailable(f"the speech part cannot load ({exc})") from None
+    from host.speech import (
+        AudioDeviceError,
+        MicGate,
+        Microphone,
+        Speaker,
+        SpeechSettings,
+        make_recognizer,
+        make_synthesizer,
+    )
+
     try:
         settings = SpeechSettings.from_mapping(config.get("speech"))
-    except UserError as exc:
-        raise VoiceUnavailable(str(exc)) from None
+    except HostError as exc:
+        raise VoiceUnavailable(plain_sentence(exc)) from exc
     try:
         microphone = Microphone(settings.input_device or None)
     except AudioDeviceError as exc:
-        raise VoiceUnavailable(str(exc)) from None
+        raise VoiceUnavailable(plain_sentence(exc)) from exc
     try:
         gate = MicGate(settings.speaker_tail)
         speaker = Speaker(settings.output_device or None, gate=gate)
     except AudioDeviceError as exc:
         microphone.close()
-        raise VoiceUnavailable(str(exc)) from None
+        raise VoiceUnavailable(plain_sentence(exc)) from exc
 
     def synthesizer_at(rate: int):
         return make_synthesizer(
@@ -230,10 +232,10 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
     try:
         recognizer = make_recognizer(settings, notice=notice)
         synthesizer = synthesizer_at(settings.rate)
-    except (UserError, SynthesisError, OSError, RuntimeError) as exc:
+    except (HostError, OSError, RuntimeError) as exc:
         microphone.close()
         speaker.close()
-        raise VoiceUnavailable(f"the speech engines cannot start ({exc})") from None
+        raise VoiceUnavailable(plain_sentence(exc)) from exc
     return VoiceChannel(
         synthesizer,
         speaker,

@@ -217,10 +217,8 @@ def test_the_microphone_vanishing_mid_game_hands_over_to_the_keyboard(
         [("Ann", "roll"), ("Ann", "first"), ("Ann", "diamond"), ("Ann", "roll")],
         microphone=microphone,
     )
-    assert printed[0].startswith(
-        "the microphone stopped working (Error reading stream: device "
-        "unavailable [PaErrorCode -9988]). The game goes on by keyboard"
-    )
+    # said in the host's words, never PortAudio's ("Error reading stream: ...")
+    assert printed[0].startswith("the microphone stopped working. The game goes on by keyboard")
     assert [a["type"] for a in game.actions] == ["roll", "move", "answer", "roll"]
     assert game.actions[2]["correct"] is True
     # the utterance cut off by the failure did not leave the recognizer stuck in it

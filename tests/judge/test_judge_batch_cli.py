@@ -99,11 +99,16 @@ def test_audio_row_asks_the_speech_part(tmp_path, capsys, monkeypatch):
 
 
 def test_audio_without_speech_recognition_is_a_clear_error(tmp_path, capsys, monkeypatch):
-    (tmp_path / "a.wav").write_bytes(b"")
+    from host.speech import Audio, engines, transcribe, write_wav
+    from host.speech.registry import Engine, Registry
+
+    write_wav(tmp_path / "a.wav", Audio.silence(0.5))
     path = write(tmp_path, "answer,heard,audio\nCanberra,,a.wav\n")
-    monkeypatch.setitem(sys.modules, "host.speech.transcribe", None)  # import fails
+    nothing = Engine("ear", "", make=None, unavailable=lambda s: "no ear is installed")
+    monkeypatch.setattr(engines, "RECOGNIZERS", Registry("recognizer", [nothing], auto=True))
+    transcribe._recognizer.cache_clear()  # an earlier test's recognizer must not answer
     code, _, err = run(capsys, "--cases", path)
-    assert code == 2 and "row 1" in err and "speech recognition" in err
+    assert code == 2 and "row 1" in err and "no recognizer can run here" in err
 
 
 def test_missing_audio_file_is_named(tmp_path, capsys):

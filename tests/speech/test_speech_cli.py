@@ -96,7 +96,8 @@ def test_auto_falls_back_to_pocketsphinx_with_a_notice(capsys, monkeypatch, tmp_
     notices = []
     recognizer = make_recognizer(SpeechSettings(), notice=notices.append)
     assert recognizer.name == "pocketsphinx"
-    assert notices[0].startswith("Speech: no Vosk model installed, using PocketSphinx")
+    assert notices[0].startswith("Speech: vosk cannot be used: no Vosk model found")
+    assert notices[0].endswith("Using pocketsphinx instead.")
 
 
 def test_devices_without_a_sound_card(capsys):

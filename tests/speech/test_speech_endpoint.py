@@ -9,7 +9,7 @@ from host.speech.endpoint import (
     EndpointPolicy,
     EndpointState,
     EnergyVad,
-    Outcome,
+    ListenOutcome,
     level_dbfs,
     step,
 )
@@ -27,20 +27,22 @@ def run(policy, pattern):
 
 def test_a_command_ends_after_a_short_pause():
     state = run(EndpointPolicy.command(end_silence=0.5), "..SSSS.....")
-    assert state.outcome is Outcome.ENDED
+    assert state.outcome is ListenOutcome.ENDED
     assert round(state.speech_ended_at, 6) == 0.6
 
 
 def test_a_thinking_pause_does_not_end_an_answer():
     pause = "SSS" + "." * 8 + "SSS"  # 0.8 s of thinking mid-answer
-    assert run(EndpointPolicy.command(end_silence=0.5), pause).outcome is Outcome.ENDED
-    assert run(EndpointPolicy.answer(end_silence=1.2), pause).outcome is Outcome.LISTENING
-    assert run(EndpointPolicy.answer(end_silence=1.2), pause + "." * 12).outcome is Outcome.ENDED
+    assert run(EndpointPolicy.command(end_silence=0.5), pause).outcome is ListenOutcome.ENDED
+    assert run(EndpointPolicy.answer(end_silence=1.2), pause).outcome is ListenOutcome.LISTENING
+    assert (
+        run(EndpointPolicy.answer(end_silence=1.2), pause + "." * 12).outcome is ListenOutcome.ENDED
+    )
 
 
 def test_nobody_speaks():
     state = run(EndpointPolicy.command(no_speech_timeout=2.0), "." * 30)
-    assert state.outcome is Outcome.NO_SPEECH
+    assert state.outcome is ListenOutcome.NO_SPEECH
     assert round(state.elapsed, 6) == 2.0
 
 
@@ -50,12 +52,12 @@ def test_a_click_is_not_speech():
         "S......S......" + "." * 20,
     )
     assert not state.heard_speech
-    assert state.outcome is Outcome.NO_SPEECH
+    assert state.outcome is ListenOutcome.NO_SPEECH
 
 
 def test_the_answer_time_limit_cuts_a_long_answer():
     state = run(EndpointPolicy.answer(time_limit=1.0), "S" * 30)
-    assert state.outcome is Outcome.TIME_UP
+    assert state.outcome is ListenOutcome.TIME_UP
     assert round(state.elapsed, 6) == 1.0
 
 
@@ -63,17 +65,17 @@ def test_speech_still_going_at_the_timeout_is_not_no_speech():
     state = run(
         EndpointPolicy(end_silence=0.5, no_speech_timeout=0.3, min_speech=0.5), "SSSSSS....."
     )
-    assert state.outcome is Outcome.ENDED
+    assert state.outcome is ListenOutcome.ENDED
 
 
 @given(st.text(alphabet="S.", max_size=200))
 def test_a_finished_state_is_final_and_explained(pattern):
     policy = EndpointPolicy.answer(end_silence=0.6, no_speech_timeout=3.0, time_limit=15.0)
     state = run(policy, pattern)
-    if state.outcome is Outcome.ENDED:
+    if state.outcome is ListenOutcome.ENDED:
         assert state.heard_speech and state.silence_run >= policy.end_silence - 1e-9
         assert run(policy, pattern + "SSSS") == state
-    if state.outcome is Outcome.NO_SPEECH:
+    if state.outcome is ListenOutcome.NO_SPEECH:
         assert not state.heard_speech
 
 
@@ -93,5 +95,5 @@ def test_the_endpointer_on_real_frames():
     voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
     endpointer = Endpointer(EndpointPolicy.command(end_silence=0.3), rate)
     outcomes = [endpointer.feed(f) for f in [silence] * 5 + [voice] * 10 + [silence] * 20]
-    assert outcomes.count(Outcome.ENDED) >= 1
-    assert outcomes.index(Outcome.ENDED) == 5 + 10 + 9  # 10 frames of 30 ms = 0.3 s
+    assert outcomes.count(ListenOutcome.ENDED) >= 1
+    assert outcomes.index(ListenOutcome.ENDED) == 5 + 10 + 9  # 10 frames of 30 ms = 0.3 s

@@ -4,12 +4,12 @@ import pytest
 
 from host.speech.guided import merge_guided
 from host.speech.phrases import sounds_within, spoken_forms
-from host.speech.recognition import Alternative, Recognition
+from host.speech.recognition import Hypothesis, Recognition
 
 
 def heard(*texts, mode="free"):
     return Recognition(
-        tuple(Alternative(t, 0.5 - i / 10) for i, t in enumerate(texts)), "test", mode
+        tuple(Hypothesis(t, 0.5 - i / 10) for i, t in enumerate(texts)), "test", mode
     )
 
 

@@ -7,7 +7,7 @@ closed grammar; answers use free decoding guided by the card.
 import pytest
 
 from host.speech.audio import write_wav
-from host.speech.endpoint import EndpointPolicy, Outcome
+from host.speech.endpoint import EndpointPolicy, ListenOutcome
 from host.speech.fakes import FakeMicrophone
 from host.speech.recognition import Expectation, recognize
 from host.speech.transcribe import transcribe_wav
@@ -68,7 +68,7 @@ def test_a_player_answers_into_the_microphone(sphinx, flite_speech):
         Expectation.answer(["Australia", "Austria"]),
         EndpointPolicy.answer(end_silence=0.8),
     )
-    assert heard.outcome is Outcome.ENDED
+    assert heard.outcome is ListenOutcome.ENDED
     assert heard.alternatives[0][0] == "australia"
 
 

@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 from host.speech import synth
+from host.speech.engines import make_synthesizer
 from host.speech.synth import (
     CommandLineSynthesizer,
     Pyttsx3Synthesizer,
     SynthesisError,
     clauses,
-    make_synthesizer,
     wait_for_wav,
 )
 
@@ -119,9 +119,7 @@ def test_when_pyttsx3_cannot_start_espeak_ng_takes_over(monkeypatch):
     notices = []
     synthesizer = make_synthesizer("pyttsx3", notice=notices.append)
     assert synthesizer.name == "espeak-ng"
-    assert notices == [
-        "Speech: pyttsx3 cannot start: no driver; using the espeak-ng program instead."
-    ]
+    assert notices == ["Speech: pyttsx3 cannot start: no driver; using espeak-ng instead."]
 
 
 def test_clauses_are_long_enough_to_sound_natural():

@@ -4,9 +4,9 @@ import numpy as np
 
 from host.speech.audio import Audio
 from host.speech.duplex import MicGate
-from host.speech.endpoint import EndpointPolicy, Outcome
+from host.speech.endpoint import EndpointPolicy, ListenOutcome
 from host.speech.fakes import FakeMicrophone, FakeSpeaker, FakeSynthesizer
-from host.speech.recognition import Alternative, Expectation, Recognition
+from host.speech.recognition import Expectation, Hypothesis, Recognition
 from host.speech.turns import listen, speak
 
 
@@ -27,7 +27,7 @@ class ScriptedRecognizer:
                 recognizer.fed += len(samples)
 
             def finish(self):
-                alts = (Alternative(recognizer.text, 0.9),) if recognizer.text else ()
+                alts = (Hypothesis(recognizer.text, 0.9),) if recognizer.text else ()
                 return Recognition(alts, "scripted", "free")
 
         return Stream()
@@ -51,7 +51,7 @@ def test_host_asks_and_player_answers():
         Expectation.answer(["Canberra", "Sydney"]),
         EndpointPolicy.answer(end_silence=1.2),
     )
-    assert heard.outcome is Outcome.ENDED
+    assert heard.outcome is ListenOutcome.ENDED
     assert heard.alternatives == [("canberra", 0.9)]
     assert recognizer.expectations[0].phrases == ("Canberra", "Sydney")
     assert 2.3 < heard.listened_seconds < 2.5  # 0.4 + 0.8 + 1.2 of silence, to the frame
@@ -64,7 +64,7 @@ def test_nobody_answers():
         Expectation.closed(["roll", "repeat"]),
         EndpointPolicy.command(no_speech_timeout=1.5),
     )
-    assert heard.outcome is Outcome.NO_SPEECH
+    assert heard.outcome is ListenOutcome.NO_SPEECH
     assert heard.recognition is None and heard.alternatives == []
 
 
@@ -101,7 +101,7 @@ def test_frames_heard_through_a_shut_gate_are_dropped():
         gate=gate,
         clock=clock,
     )
-    assert heard.outcome is Outcome.NO_SPEECH  # the host's own 0.6 s were never heard
+    assert heard.outcome is ListenOutcome.NO_SPEECH  # the host's own 0.6 s were never heard
     assert recognizer.fed == int(1.0 / 0.03 + 1) * 480
 
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from table_sitting import play_args
 
-from host.speech import Alternative, FakeSpeaker, FakeSynthesizer, Recognition, SpeechSettings
+from host.speech import FakeSpeaker, FakeSynthesizer, Hypothesis, Recognition, SpeechSettings
 from host.table import setup as table_setup
 from host.table import voice
 from host.table.channels import EndOfInput, ScriptedChannel
@@ -69,7 +69,7 @@ class ScriptedRecognizer:
         if line != "<silence>":
             self.microphone.speak(SPEECH)
         alternatives = tuple(
-            Alternative(t, 0.9 - 0.1 * i) for i, t in enumerate(line.split("|")) if t
+            Hypothesis(t, 0.9 - 0.1 * i) for i, t in enumerate(line.split("|")) if t
         )
         return _Stream(Recognition(alternatives, "scripted", expectation.kind))
 

@@ -1,0 +1,30 @@
+"""config.yaml: where it is and how it is read. Each part of the host parses
+its own sections (speech: host.speech.settings; game, house_rules, table:
+host.table.settings) from the mapping read here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from host.errors import UserError
+
+DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config.yaml"
+
+
+def read_config(path: str | Path | None) -> dict:
+    """The whole config as a mapping; {} when the default file is absent."""
+    path = Path(path) if path else DEFAULT_CONFIG
+    if not path.exists():
+        if path == DEFAULT_CONFIG:
+            return {}
+        raise UserError(f"{path}: no such config file")
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise UserError(f"{path}: not a readable config file: {first}") from None
+    if not isinstance(data, dict):
+        raise UserError(f"{path}: a config file is a mapping of sections (game, house_rules, ...)")
+    return data
