@@ -13,7 +13,7 @@ from host.board.layout import RING_RADIUS, Spot, layout
 from host.board.style import Paint, Style, load_style
 from host.rules.board import CATEGORIES, Board, Space
 
-MARGIN = 100.0
+MARGIN = 50.0
 EDGE_COLOUR = "#4d4d4d"
 PIECE_RADIUS = 30.0
 LEGEND_LINE = 46.0

@@ -30,8 +30,12 @@ function chip(category) {
   return node;
 }
 
+function chipped(category, text) {
+  return [chip(category), document.createTextNode(" " + text)];
+}
+
 function categoryLine(target, category) {
-  target.replaceChildren(chip(category), document.createTextNode(category.name));
+  target.replaceChildren(...chipped(category, category.name));
 }
 
 function showState(view) {
@@ -71,7 +75,7 @@ function showSides(view) {
     const wedges = element("p", "Wedges: ", "wedges");
     if (side.wedges.length === 0) wedges.append("none yet");
     side.wedges.forEach((wedge, index) => {
-      wedges.append(chip(wedge), wedge.name + (index < side.wedges.length - 1 ? ", " : ""));
+      wedges.append(...chipped(wedge, wedge.name + (index < side.wedges.length - 1 ? ", " : "")));
     });
     wedges.append(" (" + side.wedges.length + " of 6)");
     item.append(wedges);
@@ -110,13 +114,13 @@ function showRuling(ruling) {
   document.getElementById("ruling-verdict").textContent =
     (ruling.side ? ruling.side + ": " : "") + (ruling.correct ? "right ✓" : "wrong ✗");
   const question = document.getElementById("ruling-question");
-  question.replaceChildren(chip(ruling), document.createTextNode(ruling.name + ": " + ruling.text));
+  question.replaceChildren(...chipped(ruling, ruling.name + ": " + ruling.text));
   document.getElementById("ruling-answer").textContent = "The answer: " + ruling.answer;
 }
 
 function addCaption(caption) {
   const list = document.getElementById("captions");
-  const item = element("li", undefined, caption.kind);
+  const item = element("p", undefined, caption.kind);
   const who = { said: "Host: ", heard: "Heard: " }[caption.kind] || "";
   if (who) item.append(element("span", who, "who"));
   item.append(caption.text);
