@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from host.rules.board import Board
 
-RING_RADIUS = 440.0
-SPACE_RADIUS = 27.0
-HQ_RADIUS = 36.0
-HUB_RADIUS = 44.0
+RING_RADIUS = 460.0
+SPACE_RADIUS = 26.0
+HQ_RADIUS = 35.0
+HUB_RADIUS = 40.0
 
 
 @dataclass(frozen=True)

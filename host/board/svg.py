@@ -13,7 +13,7 @@ from host.board.layout import RING_RADIUS, Spot, layout
 from host.board.style import Paint, Style, load_style
 from host.rules.board import CATEGORIES, Board, Space
 
-MARGIN = 50.0
+MARGIN = 70.0
 EDGE_COLOUR = "#4d4d4d"
 PIECE_RADIUS = 30.0
 LEGEND_LINE = 46.0
@@ -234,12 +234,21 @@ def _legend_lines(board: Board, names, pieces, style: Style) -> list[tuple[str |
         (board.colour_of[c], f"{style.symbols[c]} = {names[c]} ({board.colour_of[c]})")
         for c in CATEGORIES
     ]
+    kinds = sorted({space.kind for space in board.spaces} & set(style.plain) - {"hub"})
+    marks = {"hq": "HQ", "jumper": "Jump", "steal": "Steal"}
+    shown = [f"{marks[k]} = {style.kind_names[k]}" for k in marks if _has(board, k)]
+    shown += [f"{style.plain[k][1]} = {style.kind_names[k]}" for k in kinds]
+    lines += [(None, line) for line in shown]
     for piece in pieces:
-        wedges = ", ".join(style.symbols[c] for c in piece.wedges) or "none"
+        wedges = ", ".join(names[c] for c in piece.wedges) or "none"
         extra = ", holds the Ruby" if piece.ruby else ""
         turn = " (to play)" if piece.turn else ""
         lines.append((None, f"{piece.number}: {piece.name}{turn} — wedges: {wedges}{extra}"))
     return lines
+
+
+def _has(board: Board, kind: str) -> bool:
+    return any(space.kind == kind for space in board.spaces)
 
 
 def _legend(lines, half: float, style: Style) -> list[str]:

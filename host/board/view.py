@@ -40,16 +40,27 @@ def game_view(data: dict, cards: dict, rules: Rules, previous: dict | None = Non
         "winners": list(state.get("winners") or []),
         "cards_played": state.get("cards", 0),
     }
-    view["svg"] = board_svg(
-        rules.board,
-        rules.names,
-        [
-            Piece(s["number"], s["name"], s["space"], tuple(s["wedge_ids"]), s["turn"], s["ruby"])
-            for s in sides
-        ],
-        title=_picture_title(view),
-    )
+    view["svg"] = board_svg(rules.board, rules.names, _pieces(sides), title=_picture_title(view))
     return view
+
+
+def saved_game_svg(data: dict, rules: Rules) -> str:
+    """A saved game as a picture standing on its own: the board, the pieces,
+    and below them the categories and each side's wedges."""
+    state = data["state"]
+    turn = _turn_side(state)
+    sides = [_side(index, side, state, turn, rules) for index, side in enumerate(state["sides"])]
+    view = {"title": f"{state['edition']} edition, {state['mode']} mode", "sides": sides}
+    return board_svg(
+        rules.board, rules.names, _pieces(sides), title=_picture_title(view), legend=True
+    )
+
+
+def _pieces(sides: list[dict]) -> list[Piece]:
+    return [
+        Piece(s["number"], s["name"], s["space"], tuple(s["wedge_ids"]), s["turn"], s["ruby"])
+        for s in sides
+    ]
 
 
 def _turn_side(state: dict) -> str | None:
