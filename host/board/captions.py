@@ -29,6 +29,12 @@ class CaptioningChannel:
             self._caption("heard", heard.text)
         return heard
 
+    def keyboard_factory(self) -> CaptioningChannel:
+        """The keyboard the table switches to ("keyboard"), captioned too."""
+        from host.table.channels import KeyboardChannel
+
+        return CaptioningChannel(KeyboardChannel(), self._caption)
+
     def __getattr__(self, name: str):  # voice, adjust, close, unknown_words, ...
         return getattr(self._inner, name)
 

@@ -16,6 +16,7 @@ import threading
 from collections import deque
 from http import HTTPStatus
 from pathlib import Path
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from host.errors import UserError
@@ -43,7 +44,7 @@ class BoardServer:
         self.token = secrets.token_urlsafe(16) if lan else None
         self.port: int | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._server = None
+        self._server: Any = None  # websockets' Server, once listening
         self._thread: threading.Thread | None = None
         self._clients: set = set()
         self._state: dict | None = None
@@ -61,7 +62,7 @@ class BoardServer:
                 "the board page needs the websockets package: pip install 'trivia-host[board]'"
             ) from None
         started = threading.Event()
-        failure: list[BaseException] = []
+        failure: list[OSError] = []
 
         def run() -> None:
             loop = asyncio.new_event_loop()
@@ -117,14 +118,15 @@ class BoardServer:
     async def _listen(self) -> None:
         from websockets.asyncio.server import serve
 
-        self._server = await serve(
+        server = await serve(
             self._connection,
             self.host,
             self.requested_port,
             process_request=self._http,
             compression=None,
         )
-        self.port = next(iter(self._server.sockets)).getsockname()[1]
+        self._server = server
+        self.port = next(iter(server.sockets)).getsockname()[1]
 
     async def _close_all(self) -> None:
         if self._server is not None:

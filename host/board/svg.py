@@ -72,8 +72,8 @@ def space_description(space: Space, board: Board, names: dict[str, str]) -> str:
         return f"Space {space.id}: {kind}"
     text = f"Space {space.id}: {names[space.category]} ({space.colour}), {kind}"
     if space.kind == "jumper" and space.target is not None:
-        target = board.space(space.target).category
-        text += f" to the {names[target]} headquarters (space {space.target})"
+        target = board.space(space.target).category or ""
+        text += f" to the {names.get(target, target)} headquarters (space {space.target})"
     return text
 
 

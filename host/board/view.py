@@ -141,7 +141,9 @@ def _ruling(last: dict | None, state: dict, cards: dict, rules: Rules) -> dict |
 
 
 def _same_question(a: dict, b: dict | None) -> bool:
-    return bool(b) and (a.get("card"), a.get("category")) == (b.get("card"), b.get("category"))
+    if not b:
+        return False
+    return (a.get("card"), a.get("category")) == (b.get("card"), b.get("category"))
 
 
 def _asked(cards: dict, question: dict):

@@ -206,7 +206,7 @@ def _table(game, channel, settings, store, history=None) -> Table:
         transcript,
         judging,
         history,
-        keyboard_factory=KeyboardChannel,
+        keyboard_factory=getattr(channel, "keyboard_factory", KeyboardChannel),  # board captions
     )
 
 

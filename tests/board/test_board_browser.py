@@ -196,3 +196,38 @@ def test_no_serious_accessibility_violations_and_it_fits_at_200_percent(browser,
         zoomed.screenshot(path=str(ARTEFACTS / "zoom-200.png"), full_page=True)
     finally:
         game.end()
+
+
+def test_the_page_follows_a_demo_game(browser, tmp_path):
+    """The demo (simulated players speaking to the host) with --board."""
+    import socket
+    import threading
+
+    from playwright.sync_api import Error, expect
+
+    from host.cli import main
+
+    expect.set_options(timeout=WAIT_MS)
+    with socket.socket() as probe:  # a free port for the demo's board
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    argv = ["demo", "--board", "--board-port", str(port), "--questions", "2"]
+    argv += ["--wav", str(tmp_path / "host.wav"), "--save-dir", str(tmp_path / "save")]
+    result: list[int] = []
+    demo = threading.Thread(target=lambda: result.append(main(argv)), daemon=True)
+    demo.start()
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    for _attempt in range(120):  # until the demo's server listens
+        try:
+            page.goto(f"http://127.0.0.1:{port}/")
+            break
+        except Error:
+            page.wait_for_timeout(500)
+    expect(page.locator("#captions")).to_contain_text("Genus six")
+    expect(page.locator("#board g.piece")).to_have_count(2)
+    expect(page.locator("#question-text")).not_to_be_empty()
+    expect(page.locator("#captions p.heard").first).to_be_visible()
+    expect(page.locator("#ruling-verdict")).to_contain_text(":")
+    page.screenshot(path=str(ARTEFACTS / "demo.png"), full_page=True)
+    demo.join(timeout=300)
+    assert result == [0]

@@ -105,6 +105,10 @@ def test_captions_of_what_is_heard_and_the_channel_otherwise_unchanged():
     assert inner.said == ["Where?"]
     assert captions == [("said", "Where?"), ("heard", "(nothing heard)"), ("heard", "Paris")]
     assert not hasattr(CaptioningChannel(KeyboardChannel(), print), "unknown_words")
+    keyboard = channel.keyboard_factory()  # "keyboard": the table's new channel is captioned
+    keyboard._inner = KeyboardChannel(write=lambda line: None)
+    keyboard.say("Type your answers.")
+    assert captions[-1] == ("said", "Type your answers.")
 
 
 def test_settings_from_config_and_command_line():
