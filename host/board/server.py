@@ -134,8 +134,16 @@ class BoardServer:
             await self._server.wait_closed()
 
     def _http(self, connection, request):
-        """Plain GETs get the page; /live goes on to the WebSocket handshake."""
+        """Plain GETs get the page; /live goes on to the WebSocket handshake.
+        Only the board's own address and page are served (no other web site
+        can read the game through the user's browser)."""
         parts = urlsplit(request.path)
+        host = request.headers.get("Host", "")
+        if self.token is None and host not in (f"127.0.0.1:{self.port}", f"localhost:{self.port}"):
+            return connection.respond(HTTPStatus.FORBIDDEN, "This board answers on 127.0.0.1.\n")
+        origin = request.headers.get("Origin")
+        if parts.path == "/live" and origin is not None and origin != f"http://{host}":
+            return connection.respond(HTTPStatus.FORBIDDEN, "Only the board's own page.\n")
         if self.token is not None and parts.path in ("/", "/live"):  # css and js hold no game
             given = parse_qs(parts.query).get("token", [""])[0]
             if not secrets.compare_digest(given, self.token):

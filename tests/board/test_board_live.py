@@ -137,6 +137,13 @@ def test_the_server_serves_the_page_and_pushes_changes():
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(server.url + "secrets.txt", timeout=30)
         assert missing.value.code == 404
+        for headers in ({"Host": "evil.example"}, {"Origin": "http://evil.example"}):
+            request = urllib.request.Request(
+                f"http://127.0.0.1:{server.port}/live", headers=headers
+            )
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(request, timeout=30)
+            assert refused.value.code == 403
         server.publish_caption("said", "Hello.")
         with connect(f"ws://127.0.0.1:{server.port}/live", open_timeout=30) as live:
             snapshot = json.loads(live.recv(timeout=30))
