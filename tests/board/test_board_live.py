@@ -191,7 +191,10 @@ def test_board_command_draws_a_saved_game(followed, tmp_path, capsys):
 
 
 def test_board_command_draws_a_png(followed, tmp_path):
-    pytest.importorskip("cairosvg", reason="PNG pictures need cairosvg (the board extra)")
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError) as exc:  # OSError: no cairo library
+        pytest.skip(f"PNG pictures need cairosvg and libcairo2 (the board extra): {exc}")
     _, folder = followed
     out = tmp_path / "board.png"
     assert main(["board", str(folder / "game.json"), "--out", str(out)]) == 0
