@@ -32,12 +32,27 @@ fi
 stamp=.venv/.installed
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q -e '.[test]'
+  .venv/bin/python -m pip install -q -e '.[test,board]'
   touch "$stamp"
 fi
 
 command=${1:-play}
 [ $# -gt 0 ] && shift
+# The board's browser tests need Debian's chromium (Playwright drives it; no
+# browser download) and axe-core for the accessibility check (node_modules/).
+if [ "$command" = test ]; then
+  browser_packages=()
+  [ -x /usr/bin/chromium ] || browser_packages+=(chromium)
+  command -v npm >/dev/null || browser_packages+=(nodejs npm)
+  if [ ${#browser_packages[@]} -gt 0 ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing ${browser_packages[*]} for the board's browser tests" >&2
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${browser_packages[@]}" >/dev/null
+  fi
+  if [ ! -f node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null; then
+    npm install --no-save --no-audit --no-fund --silent axe-core@4
+  fi
+fi
 case "$command" in
   test) exec .venv/bin/python -m pytest -q "$@" ;;
   *)    exec .venv/bin/trivia-host "$command" "$@" ;;

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from host.board.options import add_board_options
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -46,6 +48,7 @@ def register(subparsers) -> None:
         help="how much the host says (default short)",
     )
     parser.add_argument("--save-dir", help="keep the game's save and transcript here")
+    add_board_options(parser)
     parser.set_defaults(func=run)
 
 

@@ -13,6 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from host.board.live import live_board
 from host.demo.bridge import FLITE_VOICES, PlayerVoices, WavSpeaker
 from host.demo.players import SimulatedPlayer, SimulatedTable
 from host.demo.table import HostVoice, audio_table, game_args
@@ -71,18 +72,20 @@ def run_demo(args) -> int:
             echo=lambda line: print(line, flush=True),
         )
         try:
-            outcome = play(
-                game_args(
-                    save_dir,
-                    edition,
-                    mode,
-                    names,
-                    args.seed,
-                    [str(p) for p in paths],
-                    verbosity=args.verbosity,
-                ),
-                channel=channel,
-            )
+            with live_board({}, args) as board:
+                outcome = play(
+                    game_args(
+                        save_dir,
+                        edition,
+                        mode,
+                        names,
+                        args.seed,
+                        [str(p) for p in paths],
+                        verbosity=args.verbosity,
+                    ),
+                    channel=channel,
+                    board=board,
+                )
         finally:
             speaker.close()
     seconds = time.monotonic() - started

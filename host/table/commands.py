@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from host.board.options import add_board_options
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -37,11 +39,15 @@ def register(subparsers) -> None:
     parser.add_argument("--verbosity", choices=("long", "short"), help="how much the host says")
     parser.add_argument("--config", help="a config file instead of config.yaml")
     parser.add_argument("--save-dir", help="where to keep the saved game and its transcript")
+    add_board_options(parser)
     parser.set_defaults(func=run_play)
 
 
 def run_play(args) -> int:
+    from host.board.live import live_board
+    from host.table.settings import read_config
     from host.table.setup import play
 
-    play(args)
+    with live_board(read_config(args.config), args) as board:
+        play(args, board=board)
     return 0

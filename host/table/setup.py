@@ -43,14 +43,17 @@ def open_channel(settings, config: dict, notice=print):
         return KeyboardChannel(), str(exc)
 
 
-def play(args, channel=None, config=None) -> str:
-    """Set up and play; returns how the game ended (over, quit, ended)."""
+def play(args, channel=None, config=None, board=None) -> str:
+    """Set up and play; returns how the game ended (over, quit, ended).
+    `board` (host.board.live.LiveBoard) follows what is said and saved."""
     settings, config = settings_for(args)
     store = SaveStore(settings.save_dir or None)
     if channel is None:
         channel, no_voice = open_channel(settings, config)
     else:
         no_voice = None
+    if board is not None:
+        channel, store = board.follow(channel, store)
     probe = Narrator(load_rules(settings.edition, settings.mode), settings.verbosity)
     if no_voice:
         channel.say(probe.say("no_microphone", reason=no_voice))
@@ -202,7 +205,7 @@ def _table(game, channel, settings, store, history=None) -> Table:
         transcript,
         judging,
         history,
-        keyboard_factory=KeyboardChannel,
+        keyboard_factory=getattr(channel, "keyboard_factory", KeyboardChannel),  # board captions
     )
 
 
