@@ -25,19 +25,27 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+command=${1:-play}
+[ $# -gt 0 ] && shift
+
+# Playing needs the host alone; the tests add their extras (pytest, a test-only
+# model). An optional engine that becomes the default joins both lists.
+case "$command" in
+  test) extras="test" ;;
+  *)    extras="" ;;
+esac
+
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 # Reinstall only when the project's requirements changed since the last install.
-stamp=.venv/.installed
+stamp=.venv/.installed-${extras:-play}
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null
-  .venv/bin/python -m pip install -q -e '.[test]'
+  .venv/bin/python -m pip install -q -e ".${extras:+[$extras]}"
   touch "$stamp"
 fi
 
-command=${1:-play}
-[ $# -gt 0 ] && shift
 case "$command" in
   test) exec .venv/bin/python -m pytest -q "$@" ;;
   *)    exec .venv/bin/trivia-host "$command" "$@" ;;

@@ -9,8 +9,9 @@ import yaml
 
 from host.errors import UserError
 from host.speech.endpoint import EndpointPolicy
+from host.userconfig import config_file
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
+DEFAULT_CONFIG = config_file()  # the user's config file, else the shipped default
 
 
 @dataclass(frozen=True)

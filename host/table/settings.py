@@ -11,8 +11,9 @@ import yaml
 
 from host.errors import UserError
 from host.rules.editions import default_mode, edition_names, mode_names
+from host.userconfig import config_file
 
-DEFAULT_CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
+DEFAULT_CONFIG = config_file()  # the user's config file, else the shipped default
 STRICTNESS = ("strict", "normal", "lenient")
 DICE = ("host", "table")
 VERBOSITY = ("long", "short")
