@@ -11,6 +11,7 @@ from pathlib import Path
 
 from host.cards.deck import load_decks
 from host.cards.history import CardHistory, default_history_dir, order_cards
+from host.doctor import quiet_checks
 from host.errors import UserError
 from host.rules.board import CATEGORIES
 from host.rules.editions import load_rules
@@ -55,6 +56,9 @@ def play(args, channel=None, config=None) -> str:
     probe = Narrator(load_rules(settings.edition, settings.mode), settings.verbosity)
     if no_voice:
         channel.say(probe.say("no_microphone", reason=no_voice))
+    for finding in quiet_checks(settings):  # doctor's checks; only what is wrong is said
+        if not finding.ok:
+            channel.say(finding.line())
 
     try:
         saved = _saved_game(store, args, channel, probe)
