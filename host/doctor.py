@@ -194,9 +194,12 @@ def check_save_folder(directory: Path) -> Finding:
         reason = exc.strerror or type(exc).__name__
         return Finding("save folder", FAIL, f"cannot write to {directory} ({reason})", fix)
     megabytes = free // (1024 * 1024)
-    if free < MIN_FREE_BYTES:
+    if free < MIN_FREE_BYTES:  # a game can start; a save may fail later
         return Finding(
-            "save folder", FAIL, f"only {megabytes} MB free on {directory}", f"free space, or {fix}"
+            "save folder",
+            WARNING,
+            f"only {megabytes} MB free on {directory}",
+            f"free space, or {fix}",
         )
     return Finding("save folder", OK, f"{directory} is writable, {megabytes:,} MB free")
 
@@ -219,6 +222,16 @@ def save_directory(settings) -> Path:
 def quiet_checks(settings) -> list[Finding]:
     """What `play` checks before it starts: nothing that opens a device or loads an engine."""
     return [check_save_folder(save_directory(settings))]
+
+
+def before_play(settings) -> list[str]:
+    """The quiet checks, as `play` uses them: a failure stops it cleanly (UserError);
+    returns the warnings to say at the start (none when all is well)."""
+    findings = quiet_checks(settings)
+    for finding in findings:
+        if finding.status == FAIL:
+            raise UserError(finding.line())
+    return [finding.line() for finding in findings if not finding.ok]
 
 
 def all_checks(settings, speech) -> list[Finding]:
