@@ -19,7 +19,7 @@ def register(subparsers) -> None:
     transcribe.add_argument(
         "--engine",
         choices=("vosk", "pocketsphinx"),
-        help="recognizer (default: config.yaml, Vosk if a model is installed)",
+        help="recognizer (default: the config's, Vosk if a model is installed)",
     )
     transcribe.add_argument(
         "--expect", metavar='"a|b|c"', help="phrases the answer is expected to be (guides decoding)"
@@ -29,7 +29,9 @@ def register(subparsers) -> None:
         action="store_true",
         help="only the --expect phrases may be said (commands, choices)",
     )
-    transcribe.add_argument("--config", help="config file (default: config.yaml)")
+    transcribe.add_argument(
+        "--config", help="config file (default: your own, else the shipped one)"
+    )
     transcribe.set_defaults(func=run_transcribe)
 
     models = subparsers.add_parser("models", help="speech models: list or download")
@@ -55,7 +57,7 @@ def register(subparsers) -> None:
     )
     download.set_defaults(func=run_models_download)
     listing = actions.add_parser("list", help="show which recognizer the host will use")
-    listing.add_argument("--config", help="config file (default: config.yaml)")
+    listing.add_argument("--config", help="config file (default: your own, else the shipped one)")
     listing.set_defaults(func=run_models_list)
     models.set_defaults(func=lambda args: (models.print_help(), 0)[1])
 
