@@ -10,7 +10,6 @@ people edit); building the wheel follows the links and ships copies.
 
 from __future__ import annotations
 
-import os
 from importlib import resources
 from pathlib import Path
 
@@ -21,8 +20,9 @@ def shipped_path(*parts: str) -> Path:
     """A file or folder the package ships, as a real path (links resolved, so
     messages in a clone name decks/... rather than host/shipped/decks/...)."""
     found = resources.files("host").joinpath(SHIPPED, *parts)
-    # Installed wheels and clones are folders on disk, where files() gives a Path.
-    return Path(os.fspath(found)).resolve()
+    if not isinstance(found, Path):  # installed wheels and clones are folders on disk
+        raise RuntimeError(f"trivia-host is not installed as files on disk ({found})")
+    return found.resolve()
 
 
 def shipped_decks_dir() -> Path:

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -19,32 +20,43 @@ REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "scenarios" / "shared" / "01-classic-first-wedge.yaml"
 
 
-@pytest.fixture
-def host_command(tmp_path):
+@dataclass
+class HostCommand:
     """`python -m host ...` run from an empty folder, with its own user folders."""
-    elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    env = dict(os.environ)
-    env.update(
-        PYTHONPATH=str(REPO),
-        XDG_CONFIG_HOME=str(tmp_path / "config"),
-        XDG_DATA_HOME=str(tmp_path / "data"),
-    )
 
-    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    root: Path
+
+    @property
+    def folder(self) -> Path:
+        return self.root / "elsewhere"
+
+    @property
+    def user_config(self) -> Path:
+        return self.root / "config" / "trivia-host" / "config.yaml"
+
+    def __call__(self, *args: str) -> subprocess.CompletedProcess:
+        env = dict(os.environ)
+        env.update(
+            PYTHONPATH=str(REPO),
+            XDG_CONFIG_HOME=str(self.root / "config"),
+            XDG_DATA_HOME=str(self.root / "data"),
+        )
         return subprocess.run(
             [sys.executable, "-m", "host", *args],
-            cwd=elsewhere,
+            cwd=self.folder,
             env=env,
-            input=stdin,
+            stdin=subprocess.DEVNULL,
             capture_output=True,
             text=True,
             timeout=300,
         )
 
-    run.user_config = tmp_path / "config" / "trivia-host" / "config.yaml"
-    run.folder = elsewhere
-    return run
+
+@pytest.fixture
+def host_command(tmp_path) -> HostCommand:
+    command = HostCommand(tmp_path)
+    command.folder.mkdir()
+    return command
 
 
 def test_in_a_clone_the_shipped_files_are_the_repositorys_own():

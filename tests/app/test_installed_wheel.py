@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -59,30 +60,53 @@ def installed():
         yield _install(Path(folder))
 
 
-def _install(root: Path):
+@dataclass
+class Installed:
+    """The installed `trivia-host`, run from an empty folder with its own user folders."""
+
+    root: Path
+
+    @property
+    def python(self) -> Path:
+        return self.root / "venv" / "bin" / "python"
+
+    @property
+    def folder(self) -> Path:
+        return self.root / "elsewhere"
+
+    @property
+    def data(self) -> Path:
+        return self.root / "data" / "trivia-host"
+
+    @property
+    def user_config(self) -> Path:
+        return self.root / "config" / "trivia-host" / "config.yaml"
+
+    @property
+    def env(self) -> dict[str, str]:
+        env = dict(CLEAN_ENV)
+        env.update(XDG_CONFIG_HOME=str(self.root / "config"), XDG_DATA_HOME=str(self.root / "data"))
+        return env
+
+    def __call__(self, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
+        command = [str(self.root / "venv" / "bin" / "trivia-host"), *args]
+        return _run(command, cwd=self.folder, env=self.env, input=stdin)
+
+
+def _install(root: Path) -> Installed:
     assert not root.is_relative_to(REPO)
-    source, wheels, venv = root / "source", root / "wheels", root / "venv"
+    source, wheels, installed = root / "source", root / "wheels", Installed(root)
     _copy_tracked_files(source)
     pip = [sys.executable, "-m", "pip"]
     built = _run([*pip, "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)])
     assert built.returncode == 0, built.stderr
     (wheel,) = wheels.glob("trivia_host-*.whl")
-    _run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    done = _run([str(python), "-m", "pip", "install", "-q", str(wheel)])  # pip's cache and
-    assert done.returncode == 0, done.stderr  # PIP_FIND_LINKS keep this quick
-
-    elsewhere = root / "elsewhere"
-    elsewhere.mkdir()
-    env = dict(CLEAN_ENV)
-    env.update(XDG_CONFIG_HOME=str(root / "config"), XDG_DATA_HOME=str(root / "data"))
-
-    def trivia_host(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
-        return _run([str(venv / "bin" / "trivia-host"), *args], cwd=elsewhere, env=env, input=stdin)
-
-    trivia_host.python, trivia_host.env = python, env
-    trivia_host.folder, trivia_host.data = elsewhere, root / "data" / "trivia-host"
-    return trivia_host
+    _run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
+    # pip's cache and PIP_FIND_LINKS keep this quick
+    done = _run([str(installed.python), "-m", "pip", "install", "-q", str(wheel)])
+    assert done.returncode == 0, done.stderr
+    installed.folder.mkdir()
+    return installed
 
 
 def test_the_host_runs_from_the_wheel_not_from_the_repository(installed):
@@ -124,7 +148,7 @@ def test_doctor_reports_every_part_and_exits_1_exactly_when_one_fails(installed)
 
 def test_config_init_writes_the_shipped_default_to_the_users_folder(installed):
     done = installed("config", "--init")
-    written = installed.data.parent.parent / "config" / "trivia-host" / "config.yaml"
+    written = installed.user_config
     assert done.stdout.strip() == f"Wrote the default config to {written}; edit it there."
     assert written.read_text().startswith("# trivia-host default settings")
 
