@@ -92,12 +92,12 @@ def check_recognizer(speech) -> Finding:
     try:
         recognizer = make_recognizer(speech, notice=notes.append, live=False)
     except ImportError as exc:
-        package = exc.name or "the speech packages"
+        package = exc.name or "trivia-host"  # a module we cannot name: reinstall the host
         return Finding(
             "recognizer",
             FAIL,
-            f"cannot import {package} ({exc})",
-            f"{sys.executable} -m pip install {package}",
+            f"cannot load the recognizer ({exc})",
+            f"{sys.executable} -m pip install --upgrade {package}",
         )
     except UserError as exc:
         fix = DOWNLOAD_MODEL if "model" in str(exc) else "check speech.recognizer in the config"

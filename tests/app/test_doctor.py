@@ -199,3 +199,13 @@ def test_play_says_a_warning_and_goes_on_and_says_nothing_when_all_is_well(monke
     play(play_args(tmp_path / "full"), channel=full)
     assert full.said[0].startswith("save folder: warning — only 5 MB free")
     assert full.said[1:] == fine.said
+
+
+def test_a_recognizer_package_that_will_not_import_gives_the_pip_command(monkeypatch):
+    def missing_vosk(*args, **kwargs):
+        raise ModuleNotFoundError("No module named 'vosk'", name="vosk")
+
+    monkeypatch.setattr("host.speech.engines.make_recognizer", missing_vosk)
+    finding = doctor.check_recognizer(SpeechSettings(recognizer="vosk"))
+    assert finding.status == doctor.FAIL
+    assert finding.fix.endswith(" -m pip install --upgrade vosk")
