@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,6 +68,11 @@ class Installed:
     root: Path
 
     @property
+    def wheel(self) -> Path:
+        (wheel,) = (self.root / "wheels").glob("trivia_host-*.whl")
+        return wheel
+
+    @property
     def python(self) -> Path:
         return self.root / "venv" / "bin" / "python"
 
@@ -100,13 +106,20 @@ def _install(root: Path) -> Installed:
     pip = [sys.executable, "-m", "pip"]
     built = _run([*pip, "wheel", "-q", "--no-deps", "-w", str(wheels), str(source)])
     assert built.returncode == 0, built.stderr
-    (wheel,) = wheels.glob("trivia_host-*.whl")
     _run([sys.executable, "-m", "venv", str(root / "venv")], check=True)
     # pip's cache and PIP_FIND_LINKS keep this quick
-    done = _run([str(installed.python), "-m", "pip", "install", "-q", str(wheel)])
+    done = _run([str(installed.python), "-m", "pip", "install", "-q", str(installed.wheel)])
     assert done.returncode == 0, done.stderr
     installed.folder.mkdir()
     return installed
+
+
+def test_the_wheel_ships_every_deck_and_the_default_config(installed):
+    tracked = _run(["git", "ls-files", "decks"], cwd=REPO, check=True).stdout.split()
+    with zipfile.ZipFile(installed.wheel) as wheel:
+        shipped = {name for name in wheel.namelist() if name.startswith("host/shipped/")}
+        assert wheel.read("host/shipped/config.yaml") == (REPO / "config.yaml").read_bytes()
+    assert shipped == {f"host/shipped/{name}" for name in tracked} | {"host/shipped/config.yaml"}
 
 
 def test_the_host_runs_from_the_wheel_not_from_the_repository(installed):
