@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "host.advisor.commands",  # solve, simulate
     "host.demo.commands",  # demo
     "host.board.commands",  # board (a saved game's picture)
+    "host.app_commands",  # doctor, config
 ]
 
 

@@ -9,15 +9,17 @@ from pathlib import Path
 import yaml
 
 from host.errors import UserError
-
-DEFAULT_CONFIG = Path(__file__).resolve().parents[1] / "config.yaml"
+from host.userconfig import config_file
 
 
 def read_config(path: str | Path | None) -> dict:
-    """The whole config as a mapping; {} when the default file is absent."""
-    path = Path(path) if path else DEFAULT_CONFIG
+    """The whole config as a mapping: the file named, else the user's own, else
+    the shipped default (looked up now, not at import, so tests and a new
+    `config --init` are seen); {} when no default is there at all."""
+    explicit = path
+    path = config_file(path)
     if not path.exists():
-        if path == DEFAULT_CONFIG:
+        if not explicit:
             return {}
         raise UserError(f"{path}: no such config file")
     try:

@@ -10,14 +10,14 @@ from functools import cache
 from pathlib import Path
 
 from host.cards.check import check_files
-from host.cards.deck import REPO_DECKS_DIR, Deck, default_deck_paths, load_decks, parse_deck_file
+from host.cards.deck import Deck, default_deck_paths, load_decks, parse_deck_file
 from host.cards.history import CardHistory
 from host.cards.importers import READERS
 from host.cards.importers.common import group_into_cards, write_deck
 from host.cards.stats import format_stats, stats_report
 from host.cards.vocabulary import model_words
-from host.config import DEFAULT_CONFIG
 from host.errors import UserError
+from host.resources import shipped_decks_dir
 from host.speech.model_paths import find_vosk_model
 from host.speech.settings import load_speech_settings
 
@@ -54,8 +54,7 @@ def register(subparsers) -> None:
     check.add_argument(
         "--config",
         type=Path,
-        default=DEFAULT_CONFIG,
-        help="settings file naming the Vosk model (default: %(default)s)",
+        help="settings file naming the Vosk model (default: your own, else the shipped one)",
     )
     check.set_defaults(func=run_check)
 
@@ -137,7 +136,7 @@ def _deck_paths(files: list[Path]) -> list[Path]:
         return files
     paths = default_deck_paths()
     if not paths:
-        raise UserError(f"no deck files in {REPO_DECKS_DIR}; name the files to use")
+        raise UserError(f"no deck files in {shipped_decks_dir()}; name the files to use")
     return [_as_shown(p) for p in paths]
 
 

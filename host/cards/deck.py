@@ -18,6 +18,7 @@ from typing import Any
 import yaml
 
 from host.errors import UserError
+from host.resources import shipped_decks_dir
 
 try:  # the C loader is several times faster on ~2,000 questions
     _YamlLoader = yaml.CSafeLoader
@@ -30,8 +31,6 @@ DECK_KINDS = ("standard", "ruby")
 RUBY_YEARS = range(1979, 2019)  # the Ruby edition's cards cover 1979-2018
 TRUE_FALSE_ANSWERS = ("True", "False")
 DECK_SUFFIXES = (".yaml", ".yml", ".json")
-
-REPO_DECKS_DIR = Path(__file__).resolve().parents[2] / "decks"
 
 _DECK_FIELDS = {"name", "language", "kind", "cards"}
 _CARD_FIELDS = {"id", "year", "questions"}
@@ -212,8 +211,8 @@ def deck_source(deck: Deck) -> str:
 
 
 def default_deck_paths(decks_dir: Path | None = None) -> list[Path]:
-    """Every deck file under the repository's decks/ folder, sorted."""
-    root = decks_dir or REPO_DECKS_DIR
+    """Every deck file under `decks_dir` (default: the shipped decks), sorted."""
+    root = decks_dir or shipped_decks_dir()
     if not root.is_dir():
         return []
     return sorted(

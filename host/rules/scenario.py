@@ -16,6 +16,7 @@ import yaml
 from host.cards.dealer import CardCatalog, OutOfCards
 from host.cards.deck import default_deck_paths, load_decks
 from host.errors import DataFileError
+from host.resources import shipped_path
 from host.rules.board import CATEGORIES, SPACE_COUNT
 from host.rules.editions import edition_names, load_rules, mode_names
 from host.rules.engine import Engine, IllegalAction, summary
@@ -31,7 +32,6 @@ PROMPT_ENTRIES = {
     "claims": ("claims",),
     "steal": ("steal",),
 }
-REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 class ScriptError(DataFileError):
@@ -139,7 +139,8 @@ def _deck_paths(deck, base: Path, fail) -> list[Path]:
     for name in names:
         if not isinstance(name, str):
             raise fail(f"deck: a path, not {name!r}")
-        candidates = [Path(name), base / name, REPO_ROOT / name]
+        # decks/... names a shipped deck, as it does in the repository
+        candidates = [Path(name), base / name, shipped_path(name)]
         found = next((c for c in candidates if c.is_file()), None)
         if found is None:
             raise fail(f"deck: no deck file {name!r}")

@@ -30,12 +30,16 @@ def register(subparsers) -> None:
         action="store_true",
         help="only the --expect phrases may be said (commands, choices)",
     )
-    transcribe.add_argument("--config", help="config file (default: config.yaml)")
+    transcribe.add_argument(
+        "--config", help="config file (default: your own, else the shipped one)"
+    )
     transcribe.set_defaults(func=run_transcribe)
 
     models = subparsers.add_parser("models", help="speech models: list or download")
     actions = models.add_subparsers(dest="models_action", metavar="ACTION")
-    download = actions.add_parser("download", help="fetch a Vosk model into models/")
+    download = actions.add_parser(
+        "download", help="fetch a Vosk model into the user's models folder"
+    )
     download.add_argument(
         "name",
         nargs="?",
@@ -49,12 +53,14 @@ def register(subparsers) -> None:
         "(default $TRIVIA_HOST_MODEL_URL or https://alphacephei.com/vosk/models)",
     )
     download.add_argument("--md5", help="expected MD5 of the zip, if the site's list lacks it")
-    download.add_argument("--dest", help="folder to install into (default: models/)")
+    download.add_argument(
+        "--dest", help="folder to install into (default: the user's models folder)"
+    )
     download.set_defaults(func=run_models_download)
     listing = actions.add_parser(
         "list", help="the speech engines: which can run here, and which the host will use"
     )
-    listing.add_argument("--config", help="config file (default: config.yaml)")
+    listing.add_argument("--config", help="config file (default: your own, else the shipped one)")
     listing.set_defaults(func=run_models_list)
     models.set_defaults(func=lambda args: (models.print_help(), 0)[1])
 
@@ -117,11 +123,11 @@ def run_models_download(args) -> int:
     from pathlib import Path
 
     from host.speech.download import DEFAULT_MODEL, download_model
-    from host.speech.model_paths import PROJECT_MODELS
+    from host.speech.model_paths import MODELS_DIR
 
     download_model(
         args.name or DEFAULT_MODEL,
-        Path(args.dest) if args.dest else PROJECT_MODELS,
+        Path(args.dest) if args.dest else MODELS_DIR,
         base=args.url,
         md5=args.md5,
         progress=sys.stderr.isatty(),

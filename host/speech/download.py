@@ -1,4 +1,4 @@
-"""`trivia-host models download NAME`: fetch a Vosk model zip into models/.
+"""`trivia-host models download NAME`: fetch a Vosk model zip into the user's models folder.
 
 Resumes a broken download with an HTTP Range request (or starts cleanly if
 the server ignores it), checks the size, and checks the MD5 the model site
@@ -24,7 +24,7 @@ from pathlib import Path
 from tqdm import tqdm
 
 from host.errors import ModelError
-from host.speech.model_paths import PROJECT_MODELS, is_vosk_model
+from host.speech.model_paths import MODELS_DIR, is_vosk_model
 
 DEFAULT_BASE_URL = "https://alphacephei.com/vosk/models"
 BASE_URL_ENV = "TRIVIA_HOST_MODEL_URL"
@@ -44,7 +44,7 @@ def base_url(option: str | None = None) -> str:
 def _offline_message(url: str, exc: Exception) -> str:
     return (
         f"cannot reach {url} ({exc}); are you offline? You can fetch the zip on "
-        "another machine and unzip it into the models/ folder"
+        f"another machine and unzip it into {MODELS_DIR}"
     )
 
 
@@ -134,7 +134,7 @@ def _unpack(archive: Path, name: str, dest: Path) -> Path:
 
 def download_model(
     name: str = DEFAULT_MODEL,
-    dest: Path = PROJECT_MODELS,
+    dest: Path = MODELS_DIR,
     base: str | None = None,
     md5: str | None = None,
     attempts: int = 3,

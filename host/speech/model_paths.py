@@ -1,5 +1,6 @@
 """Where a Vosk model is looked for, in order:
-the path in config.yaml, the project's models/ folder, $VOSK_MODEL_PATH,
+the path in config.yaml, the user's models folder (where `models download`
+puts them: ~/.local/share/trivia-host/models on Linux), $VOSK_MODEL_PATH,
 then ~/.cache/vosk. A folder counts as a model when it has am/final.mdl and
 conf/model.conf; within a folder of models, ones for the wanted language
 are preferred (small first, which support runtime grammars).
@@ -11,7 +12,10 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-PROJECT_MODELS = Path(__file__).resolve().parents[2] / "models"
+import platformdirs
+
+# Per user, not beside the code: an installed package's folder is no place for downloads.
+MODELS_DIR = Path(platformdirs.user_data_dir("trivia-host")) / "models"
 
 
 def is_vosk_model(path: Path) -> bool:
@@ -32,7 +36,7 @@ def _models_in(folder: Path, language: str) -> list[Path]:
 
 def search_folders(
     configured: str | os.PathLike | None = None,
-    models_dir: Path = PROJECT_MODELS,
+    models_dir: Path = MODELS_DIR,
     env: Mapping[str, str] | None = None,
     home: Path | None = None,
 ) -> list[Path]:
@@ -49,7 +53,7 @@ def search_folders(
 def find_vosk_model(
     configured: str | os.PathLike | None = None,
     language: str = "en-us",
-    models_dir: Path = PROJECT_MODELS,
+    models_dir: Path = MODELS_DIR,
     env: Mapping[str, str] | None = None,
     home: Path | None = None,
 ) -> Path | None:

@@ -9,7 +9,10 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "play",
         help="host a game of Trivial Pursuit (voice, or --text for the keyboard)",
-        description="Host a game. Settings come from config.yaml; options here override them.",
+        description=(
+            "Host a game. Settings come from the config file (`trivia-host config` says "
+            "which); options here override them."
+        ),
     )
     parser.add_argument("--edition", help="classic, genus2, genus6 or ruby")
     parser.add_argument("--mode", help="the edition's mode (e.g. genus6: classic, trivial, coop)")
@@ -37,7 +40,7 @@ def register(subparsers) -> None:
         help="a deck file to play with (repeat for more; default: decks/)",
     )
     parser.add_argument("--verbosity", choices=("long", "short"), help="how much the host says")
-    parser.add_argument("--config", help="a config file instead of config.yaml")
+    parser.add_argument("--config", help="a config file instead of your own (or the default)")
     parser.add_argument("--save-dir", help="where to keep the saved game and its transcript")
     add_board_options(parser)
     parser.set_defaults(func=run_play)

@@ -22,6 +22,7 @@ from host.cards import dealer
 from host.cards.dealer import CardCatalog, OutOfCards
 from host.cards.deck import Card, Deck, default_deck_paths
 from host.errors import UserError
+from host.resources import shipped_decks_dir
 from host.rules.editions import Rules, load_rules
 from host.rules.engine import Engine, IllegalAction
 
@@ -44,8 +45,8 @@ def resolve_deck_paths(decks: tuple[str, ...] | list[str]) -> list[Path]:
         paths = default_deck_paths()
         if not paths:
             raise UserError(
-                "no question decks found in decks/; add a deck there or pass "
-                "--deck FILE (decks/FORMAT.md describes the format)"
+                f"no question decks found in {shipped_decks_dir()}; pass --deck FILE "
+                "(decks/FORMAT.md in the repository describes the format)"
             )
         return paths
     paths = []

@@ -12,6 +12,7 @@ from pathlib import Path
 from host.cards.deck import load_decks
 from host.cards.history import CardHistory, default_history_dir, order_cards
 from host.config import read_config
+from host.doctor import before_play
 from host.errors import UserError
 from host.rules.board import CATEGORIES
 from host.rules.editions import load_rules
@@ -47,6 +48,7 @@ def play(args, channel=None, config=None, board=None) -> str:
     """Set up and play; returns how the game ended (over, quit, ended).
     `board` (host.board.live.LiveBoard) follows what is said and saved."""
     settings, config = settings_for(args)
+    warnings = before_play(settings)  # doctor's quiet checks: a failure stops here
     store = SaveStore(settings.save_dir or None)
     if channel is None:
         channel, no_voice = open_channel(settings, config)
@@ -57,6 +59,8 @@ def play(args, channel=None, config=None, board=None) -> str:
     probe = Narrator(load_rules(settings.edition, settings.mode), settings.verbosity)
     if no_voice:
         channel.say(probe.say("no_microphone", reason=no_voice))
+    for warning in warnings:
+        channel.say(warning)
 
     try:
         saved = _saved_game(store, args, channel, probe)

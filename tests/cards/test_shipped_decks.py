@@ -1,11 +1,12 @@
 """The decks shipped in decks/ pass `deck check`: every problem is listed on failure."""
 
 from host.cards.check import check_files
-from host.cards.deck import REPO_DECKS_DIR, default_deck_paths, load_decks
+from host.cards.deck import default_deck_paths, load_decks
+from host.resources import shipped_decks_dir
 
 
 def test_decks_are_shipped():
-    assert default_deck_paths(), f"no deck files in {REPO_DECKS_DIR}"
+    assert default_deck_paths(), f"no deck files in {shipped_decks_dir()}"
 
 
 def test_the_shipped_decks_pass_deck_check():
