@@ -34,9 +34,10 @@ def register(subparsers) -> None:
 
 
 def run_doctor(args) -> int:
+    from host.config import read_config
     from host.doctor import all_checks, voice_can_start
     from host.speech.settings import SpeechSettings
-    from host.table.settings import apply_arguments, read_config, settings_from_config
+    from host.table.settings import apply_arguments, settings_from_config
 
     config = read_config(args.config)
     settings = apply_arguments(settings_from_config(config), args)

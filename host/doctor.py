@@ -9,20 +9,21 @@ findings that are not ok.
 
 from __future__ import annotations
 
+import re
 import shutil
-import sys
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from host.errors import UserError
+from host.errors import HostError, UserError
 
 OK, WARNING, FAIL = "ok", "warning", "FAIL"
 MIN_FREE_BYTES = 20 * 1024 * 1024  # a save is kilobytes; transcripts grow over many games
 VOSK_MODEL = "vosk-model-small-en-us-0.15"
 DOWNLOAD_MODEL = f"trivia-host models download {VOSK_MODEL}"
 KEYBOARD_PLAY = "trivia-host play --text"
+INSTALL_ESPEAK = "apt install espeak-ng libespeak-ng1"
 
 
 @dataclass(frozen=True)
@@ -91,19 +92,8 @@ def check_recognizer(speech) -> Finding:
     notes: list[str] = []
     try:
         recognizer = make_recognizer(speech, notice=notes.append, live=False)
-    except ImportError as exc:
-        package = exc.name or "trivia-host"  # a module we cannot name: reinstall the host
-        return Finding(
-            "recognizer",
-            FAIL,
-            f"cannot load the recognizer ({exc})",
-            f"{sys.executable} -m pip install --upgrade {package}",
-        )
-    except UserError as exc:
-        fix = DOWNLOAD_MODEL if "model" in str(exc) else "check speech.recognizer in the config"
-        return Finding("recognizer", FAIL, str(exc), fix)
-    except (OSError, RuntimeError, ValueError) as exc:  # a damaged model folder, a bad library
-        return Finding("recognizer", FAIL, f"the recognizer cannot start ({exc})", DOWNLOAD_MODEL)
+    except HostError as exc:  # the registry's sentence says why and how to fix it
+        return Finding("recognizer", FAIL, *_detail_and_fix(str(exc), DOWNLOAD_MODEL))
     close = getattr(recognizer, "close", None)
     if close:
         close()
@@ -121,20 +111,18 @@ def check_recognizer(speech) -> Finding:
     return Finding("recognizer", OK, what)
 
 
-def _install_fix(message: str) -> str:
-    for program in ("espeak-ng", "flite"):
-        if f"'{program}' program is not installed" in message:
-            return f"sudo apt-get install {program}"
-    if "voice" in message.lower():
-        return (
-            "`espeak-ng --voices=en` lists the voices; set speech.voice to one (or leave it empty)"
-        )
-    return "sudo apt-get install espeak-ng libespeak-ng1"
+def _detail_and_fix(sentence: str, default_fix: str) -> tuple[str, str]:
+    """Split an engine check's sentence ('X is missing; install it with `cmd`')
+    into what is wrong and the command that fixes it."""
+    match = re.search(r";[^;`]*`([^`]+)`\s*$", sentence)
+    if match is None:
+        return sentence, default_fix
+    return sentence[: match.start()], match.group(1)
 
 
 def check_synthesizer(speech) -> Finding:
     """Make the synthesizer with the configured voice and have it say one word."""
-    from host.speech.synth import SynthesisError, make_synthesizer
+    from host.speech.engines import make_synthesizer
 
     notes: list[str] = []
     try:
@@ -145,16 +133,16 @@ def check_synthesizer(speech) -> Finding:
             audio = synthesizer.synthesize("Ready.")
         finally:
             synthesizer.close()
-    except (SynthesisError, OSError, RuntimeError) as exc:
-        detail = "; ".join([*notes, str(exc)])
-        return Finding("synthesizer", FAIL, detail, _install_fix(detail))
+    except HostError as exc:
+        detail, fix = _detail_and_fix(str(exc), INSTALL_ESPEAK)
+        if "voice" in str(exc).lower():
+            fix = "`espeak-ng --voices=en` lists the voices; set speech.voice to one (or leave it empty)"
+        return Finding("synthesizer", FAIL, "; ".join([*notes, detail]), fix)
     if not len(audio.samples):
-        return Finding("synthesizer", FAIL, "it made no sound", _install_fix(""))
+        return Finding("synthesizer", FAIL, "it made no sound", INSTALL_ESPEAK)
     voice = f"voice {speech.voice}" if speech.voice else "its default voice"
-    if notes:  # pyttsx3 could not start; the espeak-ng program stood in
-        return Finding(
-            "synthesizer", WARNING, f"{notes[0]} ({voice})", "sudo apt-get install libespeak-ng1"
-        )
+    if notes:  # the configured engine could not start; the next one stood in
+        return Finding("synthesizer", WARNING, f"{notes[0]} ({voice})", INSTALL_ESPEAK)
     return Finding("synthesizer", OK, f"{speech.synthesizer} with {voice}")
 
 

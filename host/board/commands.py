@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -62,11 +63,14 @@ def read_save(path: Path) -> dict:
 
 
 def png_of(svg: str) -> bytes:
+    if importlib.util.find_spec("cairosvg") is None:
+        raise UserError(
+            "PNG pictures need cairosvg: pip install 'trivia-host[board]', or write .svg"
+        )
     try:
         import cairosvg
-    except (ImportError, OSError) as exc:  # OSError: the cairo library itself is missing
+    except OSError as exc:  # the package is there, the cairo library it loads is not
         raise UserError(
-            f"PNG pictures need cairosvg and the cairo library ({exc}); "
-            "pip install 'trivia-host[board]', or write .svg"
+            f"PNG pictures need the cairo library ({exc}): apt install libcairo2, or write .svg"
         ) from None
     return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=PNG_WIDTH)

@@ -48,7 +48,7 @@ def register(subparsers) -> None:
 
 def run_play(args) -> int:
     from host.board.live import live_board
-    from host.table.settings import read_config
+    from host.config import read_config
     from host.table.setup import play
 
     with live_board(read_config(args.config), args) as board:

@@ -3,6 +3,7 @@ exit status that says whether a game by voice can start."""
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 from collections import namedtuple
 from pathlib import Path
@@ -134,11 +135,11 @@ def test_a_configured_model_that_is_not_one_is_a_warning_when_pocketsphinx_can_s
 
 
 def test_a_missing_synthesizer_program_names_the_debian_package(monkeypatch):
-    monkeypatch.setattr("host.speech.synth.shutil.which", lambda program: None)
+    monkeypatch.setattr("host.speech.registry.shutil.which", lambda program: None)
     finding = doctor.check_synthesizer(SpeechSettings(synthesizer="flite"))
     assert finding.status == doctor.FAIL
-    assert finding.detail == "the 'flite' program is not installed"
-    assert finding.fix == "sudo apt-get install flite"
+    assert finding.detail == "the flite program is not installed"
+    assert finding.fix == "apt install flite"
 
 
 def test_an_unwritable_save_folder_fails_with_the_option_that_moves_it(tmp_path):
@@ -202,10 +203,12 @@ def test_play_says_a_warning_and_goes_on_and_says_nothing_when_all_is_well(monke
 
 
 def test_a_recognizer_package_that_will_not_import_gives_the_pip_command(monkeypatch):
-    def missing_vosk(*args, **kwargs):
-        raise ModuleNotFoundError("No module named 'vosk'", name="vosk")
-
-    monkeypatch.setattr("host.speech.engines.make_recognizer", missing_vosk)
+    real_find_spec = importlib.util.find_spec
+    monkeypatch.setattr(
+        "host.speech.registry.importlib.util.find_spec",
+        lambda name, *args: None if name == "vosk" else real_find_spec(name, *args),
+    )
     finding = doctor.check_recognizer(SpeechSettings(recognizer="vosk"))
     assert finding.status == doctor.FAIL
-    assert finding.fix.endswith(" -m pip install --upgrade vosk")
+    assert finding.detail == "the Python package vosk is not installed"
+    assert finding.fix == "pip install vosk"
