@@ -119,7 +119,7 @@ def new_dealer(
     cards = list(order) if order is not None else _shuffled(catalog.standard, rng)
     if handling == "two_boxes":
         return {
-            "handling": handling,
+            "handling": "two_boxes",
             "seed": seed,
             "asked": {},
             "shuffles": 0,
@@ -131,7 +131,7 @@ def new_dealer(
         sets = [cards[i : i + size] for i in range(0, len(cards), size)] or [[]]
         holders = [0, 1] if len(sets) > 1 else [0, 0]
         return {
-            "handling": handling,
+            "handling": "divider_sets",
             "seed": seed,
             "asked": {},
             "shuffles": 0,
@@ -144,7 +144,7 @@ def new_dealer(
         }
     if handling == "discard_pile":
         return {
-            "handling": handling,
+            "handling": "discard_pile",
             "seed": seed,
             "asked": {},
             "shuffles": 0,
@@ -153,7 +153,7 @@ def new_dealer(
         }
     if handling == "ruby_boxes":
         return {
-            "handling": handling,
+            "handling": "ruby_boxes",
             "seed": seed,
             "asked": {},
             "shuffles": 0,
