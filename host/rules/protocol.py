@@ -7,10 +7,10 @@ into saves (yaml.safe_dump refuses Enum values). The runtime tuples
 (PROMPT_KINDS, ...) come from the same Literals, so the two cannot differ.
 
 Keys named `from` cannot be class attributes, so those TypedDicts use the
-functional form.
+functional form. No `from __future__ import annotations` here: with string
+annotations Python 3.11 cannot tell NotRequired keys at run time
+(__optional_keys__, which key_problems reads).
 """
-
-from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Literal, NotRequired, TypedDict, get_args
