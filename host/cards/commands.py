@@ -20,8 +20,10 @@ from host.errors import UserError
 from host.speech.model_paths import find_vosk_model
 from host.speech.settings import DEFAULT_CONFIG, load_speech_settings
 
+Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     deck = subparsers.add_parser(
         "deck",
         help="check, count and import question decks",
@@ -95,7 +97,7 @@ def register(subparsers) -> None:
     _register_history(actions)
 
 
-def _register_history(actions) -> None:
+def _register_history(actions: Subparsers) -> None:
     history = actions.add_parser(
         "history",
         help="show or forget which cards earlier games asked",
@@ -152,7 +154,7 @@ def run_check(args: argparse.Namespace) -> int:
     notes: list[str] = []
 
     @cache
-    def vocabulary_for(language: str):
+    def vocabulary_for(language: str) -> tuple[str, frozenset[str]] | None:
         if args.model is not None and not args.model.is_dir():
             raise UserError(f"{args.model}: no such model folder")
         model = args.model or find_vosk_model(
