@@ -29,7 +29,7 @@ def register(subparsers: Subparsers) -> None:
         help="check, count and import question decks",
         description="Work with deck files (see decks/FORMAT.md).",
     )
-    deck.set_defaults(func=lambda args: deck.print_help() or 0)
+    deck.set_defaults(func=lambda args: _help(deck))
     actions = deck.add_subparsers(dest="deck_action", metavar="ACTION")
 
     check = actions.add_parser(
@@ -95,6 +95,11 @@ def register(subparsers: Subparsers) -> None:
     importer.set_defaults(func=run_import)
 
     _register_history(actions)
+
+
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
 
 
 def _register_history(actions: Subparsers) -> None:
