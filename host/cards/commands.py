@@ -8,6 +8,7 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from host.cards.check import check_files
 from host.cards.deck import REPO_DECKS_DIR, Deck, default_deck_paths, load_decks, parse_deck_file
@@ -20,7 +21,8 @@ from host.errors import UserError
 from host.speech.model_paths import find_vosk_model
 from host.speech.settings import DEFAULT_CONFIG, load_speech_settings
 
-Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+if TYPE_CHECKING:  # argparse's subparsers type cannot be subscripted at run time
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def register(subparsers: Subparsers) -> None:
