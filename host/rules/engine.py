@@ -44,7 +44,6 @@ from host.rules.protocol import (
     Prompt,
     PromptKind,
     Purpose,
-    QuestionState,
     RollPrompt,
     SideState,
     TurnStarted,
@@ -336,7 +335,8 @@ class Engine:
         correct = action.get("correct")
         if not isinstance(correct, bool):
             raise IllegalAction(f"an answer is right or wrong, not {correct!r}")
-        question = self._question(state)
+        question = state["question"]
+        assert question is not None  # an answer or claim always has its question
         side = self._side(state, prompt["side"])
         events.append(
             {
@@ -584,7 +584,8 @@ class Engine:
         }
 
     def _put_question(self, state: GameState, side: SideState, events: list[Event]) -> None:
-        q = self._question(state)
+        q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         events.append(
             {
                 "type": "question_asked",
@@ -609,7 +610,8 @@ class Engine:
         self, state: GameState, events: list[Event], answered_by: str | None
     ) -> None:
         """The question is over: the narrator may now read its answer (ruling 4)."""
-        q = self._question(state)
+        q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         events.append(
             {
                 "type": "question_closed",
@@ -625,7 +627,8 @@ class Engine:
     def _after_space_answer(
         self, state: GameState, side: SideState, correct: bool, events: list[Event]
     ) -> None:
-        q = self._question(state)
+        q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         turn = state["turn"]
         if correct:
             self._close_question(state, events, side["name"])
@@ -684,7 +687,8 @@ class Engine:
         self, state: GameState, lander: SideState, category: str, events: list[Event]
     ) -> None:
         self._prepare_question(state, category, "all_play", events, wedge=True)
-        q = self._question(state)
+        q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         events.append(
             {
                 "type": "question_asked",
@@ -705,7 +709,8 @@ class Engine:
         """Put the question to the next claimer or stealer."""
         name = state["queue"].pop(0)
         side = self._side(state, name)
-        q = self._question(state)
+        q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         if q["purpose"] != "all_play":
             q["purpose"] = "steal"
             side["tokens"] -= 1
@@ -723,7 +728,9 @@ class Engine:
             self._close_question(state, events, None)
             self._end_turn(state, lander, events)
             return
-        category = self._question(state)["category"]
+        question = state["question"]
+        assert question is not None
+        category = question["category"]
         self._close_question(state, events, side["name"])
         won_wedge = self._award(state, side, category, events)
         moved = won_wedge and self._moved_to_hub_by(side, events)
@@ -739,7 +746,9 @@ class Engine:
         if not correct and state["queue"]:
             self._next_in_queue(state, events)
             return
-        category = self._question(state)["category"]
+        question = state["question"]
+        assert question is not None
+        category = question["category"]
         self._close_question(state, events, side["name"] if correct else None)
         if correct and self._award(state, side, category, events):
             self._moved_to_hub_by(side, events)
@@ -845,13 +854,6 @@ class Engine:
             if side["name"] == name:
                 return side
         raise IllegalAction(f"nobody called {name!r} is playing")
-
-    @staticmethod
-    def _question(state: GameState) -> QuestionState:
-        question = state["question"]
-        if question is None:  # a prompt about a question always comes with one
-            raise IllegalAction("no question is open")
-        return question
 
     @staticmethod
     def _lander(state: GameState) -> int:
