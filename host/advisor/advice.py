@@ -17,6 +17,7 @@ from host.advisor.solver import solved
 from host.rules.board import CATEGORIES, HUB
 from host.rules.editions import Rules
 from host.rules.engine import Engine
+from host.rules.protocol import GameState, Prompt, SideState
 
 PRIOR_RIGHT, PRIOR_WRONG = 2, 2
 CLOSE = 0.05  # differences below this (turns or cards) are not worth a mention
@@ -56,7 +57,11 @@ def estimated_p(strengths) -> tuple[float, ...]:
 
 
 def advise(
-    rules: Rules, state: dict, side_name: str, strengths=None, labels: dict[int, str] | None = None
+    rules: Rules,
+    state: GameState,
+    side_name: str,
+    strengths=None,
+    labels: dict[int, str] | None = None,
 ) -> Advice:
     """Advice for `side_name` (a side or one of its members) at the current prompt.
 
@@ -99,7 +104,7 @@ def advise(
     return Advice(tuple(ranked), words.sentence(ranked, prompt, solution, unit))
 
 
-def _nothing_to_advise(prompt: dict, side: dict) -> str:
+def _nothing_to_advise(prompt: Prompt, side: SideState) -> str:
     kind = prompt["type"]
     if kind == "over":
         return "The game is over."
@@ -174,10 +179,12 @@ class _Words:
     def sentence(self, ranked: list[Ranked], prompt, solution, unit: str) -> str:
         best = ranked[0]
         kind = prompt["type"]
-        if kind == "move":
+        if kind == "move" and isinstance(best.choice, int):
             why = self._why_destination(best.choice, solution)
-        elif kind in ("category", "pick"):
-            why = self.record(best.choice if kind == "category" else prompt["options"][best.choice])
+        elif kind == "category" and isinstance(best.choice, str):
+            why = self.record(best.choice)
+        elif kind == "pick" and isinstance(best.choice, int):
+            why = self.record(prompt["options"][best.choice])
         else:
             why = None
         text = best.name[0].upper() + best.name[1:]

@@ -50,7 +50,7 @@ class Model:
 
     def options_at(self, space: int, wedges) -> tuple[Option, ...]:
         """What landing on `space` offers a player owning `wedges`."""
-        if self.rolls_with_six and mask_of(wedges) == FULL:
+        if self.landing_final is not None and mask_of(wedges) == FULL:
             return self.landing_final[space]
         return self.landing[space]
 

@@ -114,9 +114,9 @@ class SimulatedTable:
             to = self._best(prompt["options"], lambda t: choose.destination_score(t, wedges, ruby))
             return {"type": "move", "to": to}
         if kind == "category" and prompt["purpose"] in ("final", "ruby_final"):
-            skill = self.skills[side["name"]]
+            skills = self.skills[side["name"]]
             pick = min if prompt["chooser"] == "opponents" else max
-            chosen = pick(range(len(CATEGORIES)), key=lambda c: (skill[c], rng.random()))
+            chosen = pick(range(len(CATEGORIES)), key=lambda c: (skills[c], rng.random()))
             return {"type": "category", "category": CATEGORIES[chosen]}
         offered = [
             o

@@ -97,7 +97,7 @@ def spread(values) -> dict:
 def summarise(
     records: list[GameRecord], seconds_per_question: float = SECONDS_PER_QUESTION
 ) -> dict:
-    result = {"games": len(records)}
+    result: dict[str, object] = {"games": len(records)}
     ranks = [r.rank for r in records if r.rank is not None]
     if not ranks:  # co-op is one long turn of the table: turns say nothing there
         result["turns"] = spread(r.turns for r in records)

@@ -41,7 +41,7 @@ class Solution:
     option_values: np.ndarray  # (options, columns): cost from taking each option
     options: tuple[Option, ...]
     option_rows: dict = field(repr=False)  # Option -> row of option_values
-    landing_values: np.ndarray = None  # (SPACE_COUNT, columns): best option on landing
+    landing_values: np.ndarray | None = None  # (SPACE_COUNT, columns): best option on landing
     iterations: int = 0
     seconds: float = 0.0
 
@@ -64,6 +64,8 @@ class Solution:
 
     def landing_value(self, space: int, wedges, ruby: bool = False) -> float:
         """Expected cost to come on landing at `space`, taking its best option."""
+        if self.landing_values is None:  # filled in by the solver before any use
+            raise ValueError("the solution has no landing values yet")
         return float(self.landing_values[space, self.column(wedges, ruby)])
 
     def start_value(self, start_wedges=None) -> float:

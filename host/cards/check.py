@@ -175,7 +175,7 @@ def _reject_conflicts(question: Question) -> list[str]:
 
 
 @cache
-def misread_patterns() -> tuple[tuple[re.Pattern, str], ...]:
+def misread_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
     entries = yaml.safe_load(MISREAD_PATTERNS_FILE.read_text(encoding="utf-8"))
     return tuple((re.compile(e["pattern"]), e["reads_as"]) for e in entries)
 

@@ -8,6 +8,7 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from host.cards.check import check_files
 from host.cards.deck import Deck, default_deck_paths, load_decks, parse_deck_file
@@ -21,14 +22,17 @@ from host.resources import shipped_decks_dir
 from host.speech.model_paths import find_vosk_model
 from host.speech.settings import load_speech_settings
 
+if TYPE_CHECKING:  # argparse's subparsers type cannot be subscripted at run time
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
-def register(subparsers) -> None:
+
+def register(subparsers: Subparsers) -> None:
     deck = subparsers.add_parser(
         "deck",
         help="check, count and import question decks",
         description="Work with deck files (see decks/FORMAT.md).",
     )
-    deck.set_defaults(func=lambda args: deck.print_help() or 0)
+    deck.set_defaults(func=lambda args: _help(deck))
     actions = deck.add_subparsers(dest="deck_action", metavar="ACTION")
 
     check = actions.add_parser(
@@ -95,7 +99,12 @@ def register(subparsers) -> None:
     _register_history(actions)
 
 
-def _register_history(actions) -> None:
+def _help(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 0
+
+
+def _register_history(actions: Subparsers) -> None:
     history = actions.add_parser(
         "history",
         help="show or forget which cards earlier games asked",
@@ -152,7 +161,7 @@ def run_check(args: argparse.Namespace) -> int:
     notes: list[str] = []
 
     @cache
-    def vocabulary_for(language: str):
+    def vocabulary_for(language: str) -> tuple[str, frozenset[str]] | None:
         if args.model is not None and not args.model.is_dir():
             raise UserError(f"{args.model}: no such model folder")
         model = args.model or find_vosk_model(

@@ -22,17 +22,67 @@ not been asked yet (the host can do what the table cannot: look ahead).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal, TypedDict, get_args
 
 from host.errors import DataFileError
 
-HANDLINGS = ("two_boxes", "divider_sets", "discard_pile", "ruby_boxes")
+if TYPE_CHECKING:
+    from host.cards.deck import Deck
+
+Handling = Literal["two_boxes", "divider_sets", "discard_pile", "ruby_boxes"]
+HANDLINGS: tuple[Handling, ...] = get_args(Handling)
 MAX_SET_SIZE = 100
 SETS = 6
 
 
 class OutOfCards(DataFileError):
     """The deck has no card that can serve the request (e.g. no Ruby deck)."""
+
+
+# Dealer state, one shape per handling (JSON data inside the game state).
+class TwoBoxes(TypedDict):
+    handling: Literal["two_boxes"]
+    seed: int | None
+    asked: dict[str, list[str]]  # card id -> categories already read
+    shuffles: int
+    boxes: list[list[str]]
+    next: int  # the box the next card comes from
+
+
+class DividerSets(TypedDict):
+    handling: Literal["divider_sets"]
+    seed: int | None
+    asked: dict[str, list[str]]
+    shuffles: int
+    sets: list[list[str]]
+    holders: list[int]  # the set in each of the two holders
+    queues: list[list[str]]  # the cards in each holder, front first
+    dealt: list[int]  # cards dealt from each holder since its set came in
+    rested: list[int]  # sets out of the holders, longest rested first
+    next: int
+
+
+class DiscardPile(TypedDict):
+    handling: Literal["discard_pile"]
+    seed: int | None
+    asked: dict[str, list[str]]
+    shuffles: int
+    deck: list[str]
+    discard: list[str]
+
+
+class RubyBoxes(TypedDict):
+    handling: Literal["ruby_boxes"]
+    seed: int | None
+    asked: dict[str, list[str]]
+    shuffles: int
+    box: list[str]
+    ruby: list[str]
+
+
+DealerState = TwoBoxes | DividerSets | DiscardPile | RubyBoxes
 
 
 @dataclass(frozen=True)
@@ -45,8 +95,11 @@ class CardCatalog:
     years: dict[str, int] = field(default_factory=dict)  # ruby card id -> year
 
     @classmethod
-    def from_decks(cls, decks) -> CardCatalog:
-        standard, ruby, tf, years = [], [], {}, {}
+    def from_decks(cls, decks: Iterable[Deck]) -> CardCatalog:
+        standard: list[str] = []
+        ruby: list[str] = []
+        tf: dict[str, frozenset[str]] = {}
+        years: dict[str, int] = {}
         for deck in decks:
             for card in deck.cards:
                 (ruby if deck.kind == "ruby" else standard).append(card.id)
@@ -61,43 +114,64 @@ class CardCatalog:
 
 def new_dealer(
     handling: str, catalog: CardCatalog, seed: int | None, order: list[str] | None = None
-) -> dict:
+) -> DealerState:
     """A fresh dealer state. `order` (card ids) overrides the seeded shuffle,
     so the host can put cards not asked in earlier games first."""
-    if handling not in HANDLINGS:
-        raise ValueError(f"unknown card handling {handling!r}")
     rng = random.Random(seed)
     cards = list(order) if order is not None else _shuffled(catalog.standard, rng)
-    state: dict = {"handling": handling, "seed": seed, "asked": {}, "shuffles": 0}
     if handling == "two_boxes":
-        state.update(boxes=[cards[0::2], cards[1::2]], next=0)
-    elif handling == "divider_sets":
+        return {
+            "handling": "two_boxes",
+            "seed": seed,
+            "asked": {},
+            "shuffles": 0,
+            "boxes": [cards[0::2], cards[1::2]],
+            "next": 0,
+        }
+    if handling == "divider_sets":
         size = min(MAX_SET_SIZE, max(1, -(-len(cards) // SETS)))
         sets = [cards[i : i + size] for i in range(0, len(cards), size)] or [[]]
         holders = [0, 1] if len(sets) > 1 else [0, 0]
-        state.update(
-            sets=sets,
-            holders=holders,
-            queues=[list(sets[h]) for h in holders],
-            dealt=[0, 0],
-            rested=[i for i in range(len(sets)) if i not in holders],
-            next=0,
-        )
-    elif handling == "discard_pile":
-        state.update(deck=cards, discard=[])
-    else:
-        state.update(box=cards, ruby=_shuffled(catalog.ruby, rng))
-    return state
+        return {
+            "handling": "divider_sets",
+            "seed": seed,
+            "asked": {},
+            "shuffles": 0,
+            "sets": sets,
+            "holders": holders,
+            "queues": [list(sets[h]) for h in holders],
+            "dealt": [0, 0],
+            "rested": [i for i in range(len(sets)) if i not in holders],
+            "next": 0,
+        }
+    if handling == "discard_pile":
+        return {
+            "handling": "discard_pile",
+            "seed": seed,
+            "asked": {},
+            "shuffles": 0,
+            "deck": cards,
+            "discard": [],
+        }
+    if handling == "ruby_boxes":
+        return {
+            "handling": "ruby_boxes",
+            "seed": seed,
+            "asked": {},
+            "shuffles": 0,
+            "box": cards,
+            "ruby": _shuffled(catalog.ruby, rng),
+        }
+    raise ValueError(f"unknown card handling {handling!r}")
 
 
 def draw(
-    state: dict, catalog: CardCatalog, category: str | None, allow_true_false: bool = True
+    state: DealerState, catalog: CardCatalog, category: str | None, allow_true_false: bool = True
 ) -> str:
     """Draw a standard card for a question of `category` (None: any, e.g. SPLIT,
     which reads two questions). Mutates and returns the card id."""
     wanted = [category] if category else []
-    handling = state["handling"]
-    if handling == "two_boxes":
+    if state["handling"] == "two_boxes":
         box = state["boxes"][state["next"]]
         if not box:
             box = state["boxes"][1 - state["next"]]
@@ -105,9 +179,9 @@ def draw(
             state["next"] = 1 - state["next"]
         card = _take_front_most(box, state, catalog, wanted, allow_true_false)
         box.append(card)
-    elif handling == "divider_sets":
+    elif state["handling"] == "divider_sets":
         card = _draw_from_holder(state, catalog, wanted, allow_true_false)
-    elif handling == "discard_pile":
+    elif state["handling"] == "discard_pile":
         try:
             card = _take_front_most(state["deck"], state, catalog, wanted, allow_true_false)
         except OutOfCards:
@@ -123,7 +197,7 @@ def draw(
     return card
 
 
-def draw_ruby(state: dict, catalog: CardCatalog, allow_true_false: bool = True) -> str:
+def draw_ruby(state: DealerState, catalog: CardCatalog, allow_true_false: bool = True) -> str:
     """The front card of the Ruby box (its year is shown before the category is chosen)."""
     if state["handling"] != "ruby_boxes":
         raise OutOfCards("this edition has no Ruby deck")
@@ -132,25 +206,51 @@ def draw_ruby(state: dict, catalog: CardCatalog, allow_true_false: bool = True) 
     return card
 
 
-def mark_asked(state: dict, card: str, category: str) -> None:
+def mark_asked(state: DealerState, card: str, category: str) -> None:
     """Record which question of a card was read (SPLIT and Ruby cards: once chosen)."""
     _mark_asked(state, card, [category])
 
 
-def _mark_asked(state: dict, card: str, categories: list[str]) -> None:
+def send_to_back(state: DealerState, card: str, category: str | None) -> None:
+    """A broken card goes to the back of whichever queue holds it, and its
+    question counts as asked, so the dealer reaches for another card."""
+    for queue in _queues(state):
+        if card in queue:
+            queue.remove(card)
+            queue.append(card)
+    if category:
+        mark_asked(state, card, category)
+
+
+def _queues(state: DealerState) -> list[list[str]]:
+    """The queues a card is drawn from, by card handling."""
+    if state["handling"] == "two_boxes":
+        return state["boxes"]
+    if state["handling"] == "divider_sets":
+        return state["queues"]
+    if state["handling"] == "discard_pile":
+        return [state["deck"]]
+    return [state["box"], state["ruby"]]
+
+
+def _mark_asked(state: DealerState, card: str, categories: list[str]) -> None:
     if categories:
         asked = state["asked"].setdefault(card, [])
         asked.extend(c for c in categories if c not in asked)
 
 
 def _take_front_most(
-    queue: list[str], state: dict, catalog: CardCatalog, wanted: list[str], allow_true_false: bool
+    queue: list[str],
+    state: DealerState,
+    catalog: CardCatalog,
+    wanted: list[str],
+    allow_true_false: bool,
 ) -> str:
     """Remove and return the front-most usable card, preferring unasked questions."""
     if not queue:
         raise OutOfCards("the deck is empty")
     asked = state["asked"]
-    fallback = None
+    fallback: int | None = None
     for index, card in enumerate(queue):
         tf = catalog.true_false.get(card, ())
         if not allow_true_false and (any(c in tf for c in wanted) if wanted else tf):
@@ -167,7 +267,9 @@ def _take_front_most(
     return queue.pop(fallback)
 
 
-def _draw_from_holder(state, catalog, wanted, allow_true_false) -> str:
+def _draw_from_holder(
+    state: DividerSets, catalog: CardCatalog, wanted: list[str], allow_true_false: bool
+) -> str:
     holder = state["next"]
     state["next"] = 1 - holder
     if state["dealt"][holder] >= len(state["sets"][state["holders"][holder]]):
@@ -179,7 +281,7 @@ def _draw_from_holder(state, catalog, wanted, allow_true_false) -> str:
     return card
 
 
-def _replace_set(state: dict, holder: int) -> None:
+def _replace_set(state: DividerSets, holder: int) -> None:
     old = state["holders"][holder]
     if state["rested"]:
         new = state["rested"].pop(0)
@@ -191,7 +293,7 @@ def _replace_set(state: dict, holder: int) -> None:
     state["dealt"][holder] = 0
 
 
-def _reshuffle(state: dict) -> None:
+def _reshuffle(state: DiscardPile) -> None:
     state["shuffles"] += 1
     rng = random.Random(f"{state['seed']}:{state['shuffles']}")
     state["deck"] = state["discard"] + state["deck"]
@@ -199,7 +301,7 @@ def _reshuffle(state: dict) -> None:
     rng.shuffle(state["deck"])
 
 
-def _shuffled(cards, rng: random.Random) -> list[str]:
-    cards = list(cards)
-    rng.shuffle(cards)
-    return cards
+def _shuffled(cards: Sequence[str], rng: random.Random) -> list[str]:
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    return shuffled

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ import yaml
 from host.errors import UserError
 from host.resources import shipped_decks_dir
 
+_YamlLoader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]
 try:  # the C loader is several times faster on ~2,000 questions
     _YamlLoader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - pyyaml built without libyaml
@@ -364,7 +365,7 @@ def parse_question(category: str, raw: Any) -> tuple[Question | None, list[tuple
     if is_true_false and answer is not None and answer not in TRUE_FALSE_ANSWERS:
         note("answer", f"a True/False answer must be True or False, not {answer!r}")
 
-    if reported:
+    if reported or text is None or answer is None:
         return None, reported
     question = Question(
         category,
@@ -391,7 +392,11 @@ def _as_text(value: Any) -> str | None:
     return None
 
 
-def _required_text(raw: dict, name: str, problem) -> str | None:
+# Notes a problem with a field: (field name, message).
+NoteProblem = Callable[[str, str], None]
+
+
+def _required_text(raw: dict[str, Any], name: str, problem: NoteProblem) -> str | None:
     if name not in raw or raw[name] is None:
         problem(name, "missing")
         return None
@@ -404,7 +409,7 @@ def _required_text(raw: dict, name: str, problem) -> str | None:
     return value
 
 
-def _optional_text(raw: dict, name: str, problem) -> str | None:
+def _optional_text(raw: dict[str, Any], name: str, problem: NoteProblem) -> str | None:
     if raw.get(name) is None:
         return None
     value = _as_text(raw[name])
@@ -414,13 +419,14 @@ def _optional_text(raw: dict, name: str, problem) -> str | None:
     return value
 
 
-def _text_list(raw: dict, name: str, problem) -> tuple[str, ...]:
+def _text_list(raw: dict[str, Any], name: str, problem: NoteProblem) -> tuple[str, ...]:
     value = raw.get(name)
     if value is None:
         return ()
     items = value if isinstance(value, list) else [value]
     texts = [_as_text(item) for item in items]
-    if any(not t for t in texts):
+    present = [t for t in texts if t]
+    if len(present) != len(texts):
         problem(name, "must be a list of non-empty texts")
         return ()
-    return tuple(texts)
+    return tuple(present)

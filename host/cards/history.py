@@ -15,10 +15,14 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 
 from host.files import free_name, write_atomically
+
+if TYPE_CHECKING:
+    from host.cards.deck import Deck
 
 HISTORY_VERSION = 1
 
@@ -118,22 +122,24 @@ def _asked_ids(content: object) -> list[str]:
     if not isinstance(content, dict) or not isinstance(content.get("asked"), list):
         raise ValueError("no list of asked cards")
     asked = content["asked"]
-    if not all(isinstance(card_id, str) for card_id in asked):
+    if not isinstance(asked, list) or not all(isinstance(card_id, str) for card_id in asked):
         raise ValueError("a card id that is not text")
-    return asked
+    return [str(card_id) for card_id in asked]
 
 
-def asked_in_decks(decks: Iterable, history: CardHistory) -> list[str]:
+def asked_in_decks(decks: Iterable[Deck], history: CardHistory) -> list[str]:
     """Asked card ids of several decks, oldest first. Each deck's list is spread
     over the same span by age, so one long history does not crowd out another."""
-    ranked = []
+    ranked: list[tuple[float, str]] = []
     for deck in decks:
         asked = history.asked(deck.name)
         ranked += [(position / len(asked), card_id) for position, card_id in enumerate(asked)]
     return [card_id for _, card_id in sorted(ranked)]
 
 
-def record_asked_in_decks(decks: Iterable, card_ids: Sequence[str], history: CardHistory) -> None:
+def record_asked_in_decks(
+    decks: Iterable[Deck], card_ids: Sequence[str], history: CardHistory
+) -> None:
     """Record a game's asked cards in the history of the deck each came from."""
     for deck in decks:
         own = {card.id for card in deck.cards}

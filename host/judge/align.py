@@ -59,7 +59,7 @@ def align(
     return None if best == INF else best
 
 
-def _relax(cost, i, j, k, value):
+def _relax(cost: list[list[list[float]]], i: int, j: int, k: int, value: float) -> None:
     if value < cost[i][j][k]:
         cost[i][j][k] = value
 

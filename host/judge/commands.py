@@ -13,7 +13,7 @@ from host.judge.core import judge
 from host.judge.model import KINDS, STRICTNESS, AnswerFields
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "judge",
         help="judge a heard answer against a card's answer, or a CSV of cases",
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         kind=args.kind,
     )
     verdict = judge(fields, list(split_list(args.heard)) or [""], args.strictness)
-    report = verdict.as_json()
+    report: dict[str, object] = {**verdict.as_json()}
     report["matched"] = verdict.matched
     report["alternatives"] = list(verdict.details)
     print(json.dumps(report, ensure_ascii=False))
@@ -84,16 +84,19 @@ def run_cases(path: str) -> int:
     return 0
 
 
-def transcribe(case: Case) -> list[tuple[str, float]]:
+def transcribe(case: Case) -> list[tuple[str, float | None]]:
     """A row with audio and no heard text: ask the speech part what it hears."""
     from host.speech.transcribe import transcribe_wav
 
     fields = case.fields
     expected = [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
+    if case.audio is None:  # only rows with audio are transcribed
+        raise UserError(f"row {case.row}: no audio to transcribe")
     try:
         alternatives = transcribe_wav(case.audio, expected=expected)
     except HostError as exc:  # a bad file, or no recognizer can run here
         raise UserError(f"row {case.row}: {exc}") from None
     except (OSError, ValueError, RuntimeError) as exc:
         raise UserError(f"row {case.row}: could not transcribe {case.audio.name} ({exc})") from None
-    return [(str(text), confidence) for text, confidence in alternatives] or [("", None)]
+    heard: list[tuple[str, float | None]] = [(str(t), c) for t, c in alternatives]
+    return heard or [("", None)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from host.judge import forms as F
 from host.judge import truefalse
@@ -17,6 +17,9 @@ from host.judge.match import EXACT, best_form, generic_left_out
 from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import card_tokens, heard_variants
 from host.judge.numbers import is_number
+
+if TYPE_CHECKING:
+    from host.judge.overrides import OverrideBook, QuestionKey
 
 
 @dataclass(frozen=True)
@@ -163,11 +166,11 @@ def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal
 
 
 def judge(
-    fields: AnswerFields | dict,
+    fields: AnswerFields | dict[str, Any],
     heard: str | Sequence[Any],
     strictness: str = "normal",
-    overrides=None,
-    question_key=None,
+    overrides: OverrideBook | None = None,
+    question_key: QuestionKey | None = None,
 ) -> Verdict:
     """Judge what was heard (a string, or alternatives best first) against a card.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from host.judge.lexicon import lexicon
@@ -37,7 +38,7 @@ class Form:
     role: str = FULL
 
 
-def _entries(fields: AnswerFields):
+def _entries(fields: AnswerFields) -> Iterator[tuple[str, str]]:
     yield "answer", fields.answer
     for name in ("accept", "prompt", "reject"):
         for entry in getattr(fields, name):

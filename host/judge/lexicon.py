@@ -4,20 +4,23 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 DATA = Path(__file__).with_name("data")
 
 
-def _yaml(name: str) -> dict:
+def _yaml(name: str) -> dict[str, Any]:
     with open(DATA / name, encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        data: dict[str, Any] = yaml.safe_load(handle)  # Any: shipped YAML data, as read
+    return data
 
 
-def _phrases(items) -> tuple[tuple[str, ...], ...]:
+def _phrases(items: Iterable[object]) -> tuple[tuple[str, ...], ...]:
     """Phrases as token tuples, longest first so the longest filler wins."""
     return tuple(sorted((tuple(str(p).split()) for p in items), key=len, reverse=True))
 
@@ -35,7 +38,7 @@ class Lexicon:
     name_suffixes: frozenset[str]
     particles: frozenset[str]
     number_homophones: dict[str, str]
-    sound_alternations: tuple[tuple[re.Pattern, str], ...]
+    sound_alternations: tuple[tuple[re.Pattern[str], str], ...]
     nickname_groups: dict[str, frozenset[int]]
     known_names: frozenset[str]
     qualifiers: tuple[tuple[str, ...], ...]

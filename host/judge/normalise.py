@@ -90,7 +90,9 @@ def _edge_words(phrases: tuple[tuple[str, ...], ...], leading: bool) -> frozense
     return frozenset(phrase[0] if leading else phrase[-1] for phrase in phrases)
 
 
-def _strip_phrases(tokens: list[str], phrases, leading: bool) -> list[str]:
+def _strip_phrases(
+    tokens: list[str], phrases: tuple[tuple[str, ...], ...], leading: bool
+) -> list[str]:
     edge_words = _edge_words(phrases, leading)
     changed = True
     while changed and tokens and tokens[0 if leading else -1] in edge_words:

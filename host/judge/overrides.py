@@ -12,6 +12,7 @@ import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from host.files import write_atomically
 from host.judge.model import VERDICTS
@@ -45,7 +46,7 @@ class OverrideBook:
     def __init__(
         self,
         path: Path,
-        rulings: dict[tuple[str, str], dict] | None = None,
+        rulings: dict[tuple[str, str], dict[str, Any]] | None = None,
         warning: str | None = None,
     ):
         self.path = Path(path)
@@ -126,7 +127,7 @@ class OverrideBook:
             ) from None
 
 
-def _parse(text: str) -> dict[tuple[str, str], dict]:
+def _parse(text: str) -> dict[tuple[str, str], dict[str, Any]]:
     """Rulings from the file's text; ValueError when it is not ours."""
     document = json.loads(text)
     if not isinstance(document, dict) or not isinstance(document.get("rulings"), list):

@@ -13,7 +13,7 @@ from host.judge.normalise import basic_tokens
 TRUE, FALSE, HEDGE = "true", "false", "hedge"
 
 
-def _starts_with(tokens: list[str], at: int, phrases) -> int:
+def _starts_with(tokens: list[str], at: int, phrases: tuple[tuple[str, ...], ...]) -> int:
     """Length of the longest phrase found at position `at`, or 0."""
     for phrase in phrases:  # longest first
         if tuple(tokens[at : at + len(phrase)]) == phrase:

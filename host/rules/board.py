@@ -8,6 +8,7 @@ unknown kinds and dangling edges, and names the file and space on error.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +27,7 @@ COLOURED_KINDS = {"hq", "category", "jumper", "steal"}
 PLAIN_KINDS = {"roll_again", "wild", "ruby", "hub"}
 KINDS = COLOURED_KINDS | PLAIN_KINDS | {"split"}
 HUB_ROLES = {"wild", "joker", "all_play", "ruby"}
+Fail = Callable[[str], UserError]  # makes the error for a message, naming the file
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,20 @@ class Space:
     colour: str | None = None
     split: tuple[str, ...] = ()  # split spaces: two category ids, in board order
     target: int | None = None  # jumper spaces: the HQ it jumps to
+
+    @property
+    def colour_category(self) -> str:
+        """The category of a coloured space (hq, category, jumper, steal)."""
+        if self.category is None:
+            raise ValueError(f"space {self.id} ({self.kind}) has no colour")
+        return self.category
+
+    @property
+    def jump_target(self) -> int:
+        """The HQ a jumper space jumps to."""
+        if self.target is None:
+            raise ValueError(f"space {self.id} ({self.kind}) is not a jumper")
+        return self.target
 
 
 @dataclass(frozen=True)
@@ -102,7 +118,7 @@ def parse_board(raw: object, source: str) -> Board:
     return board
 
 
-def _parse_space(space_id: int, raw: object, palette: dict, fail) -> Space:
+def _parse_space(space_id: int, raw: object, palette: Mapping[object, str], fail: Fail) -> Space:
     where = f"space {space_id}"
     if not isinstance(raw, dict):
         raise fail(f"{where}: must be a mapping with a kind")
@@ -114,7 +130,9 @@ def _parse_space(space_id: int, raw: object, palette: dict, fail) -> Space:
 
     def category(colour: object) -> str:
         if colour not in palette:
-            raise fail(f"{where}: unknown colour {colour!r} (palette: {', '.join(palette)})")
+            raise fail(
+                f"{where}: unknown colour {colour!r} (palette: {', '.join(map(str, palette))})"
+            )
         return palette[colour]
 
     if kind in COLOURED_KINDS:
@@ -137,7 +155,7 @@ def _parse_space(space_id: int, raw: object, palette: dict, fail) -> Space:
     return space
 
 
-def _parse_edges(raw_edges: object, fail) -> tuple[tuple[int, ...], ...]:
+def _parse_edges(raw_edges: object, fail: Fail) -> tuple[tuple[int, ...], ...]:
     if not isinstance(raw_edges, list):
         raise fail("edges must be a list of [a, b] pairs")
     adjacency: list[list[int]] = [[] for _ in range(SPACE_COUNT)]
@@ -167,7 +185,7 @@ def spoke_spaces(board: Board, spoke: int) -> list[int]:
     return [42 + 5 * spoke + k for k in range(5)]
 
 
-def _check_geometry(board: Board, fail) -> None:
+def _check_geometry(board: Board, fail: Fail) -> None:
     """The five checks of docs/boards.md."""
     spaces = board.spaces
     opposite = {hq: HQ_IDS[(i + 3) % 6] for i, hq in enumerate(HQ_IDS)}
@@ -176,20 +194,20 @@ def _check_geometry(board: Board, fail) -> None:
         for touching in board.neighbours[hq]:
             space = spaces[touching]
             # A special space next to an HQ (none in any layout) has no colour to check.
-            if space.category is not None and space.category != want:
+            if space.category is not None and want is not None and space.category != want:
                 raise fail(
                     f"space {touching}: touches HQ {hq} so must have the colour of "
                     f"the opposite HQ ({board.colour_of[want]}) (check 1)"
                 )
     for s, hq in enumerate(HQ_IDS):
-        spoke = [spaces[i].category for i in spoke_spaces(board, s)]
+        spoke = [spaces[i].category for i in spoke_spaces(board, s)]  # None: uncoloured
         if spaces[hq].category in spoke or len(set(spoke)) != 5 or None in spoke:
             raise fail(
                 f"space {42 + 5 * s}: spoke {s} must hold the five colours other "
                 f"than its HQ's (check 2)"
             )
     for k in range(5):
-        step = [spaces[42 + 5 * s + k].category for s in range(6)]
+        step = [spaces[42 + 5 * s + k].category or "" for s in range(6)]
         if sorted(step) != sorted(CATEGORIES):
             raise fail(f"space {42 + k}: spoke step {k + 1} must hold each colour once (check 3)")
     for category in CATEGORIES:
@@ -204,12 +222,12 @@ def _check_geometry(board: Board, fail) -> None:
         raise fail(f"space {HUB}: the shortest cycle through the hub must be 19 spaces (check 5)")
 
 
-def _shortest_cycle_through(start: int, neighbours) -> int | None:
+def _shortest_cycle_through(start: int, neighbours: tuple[tuple[int, ...], ...]) -> int | None:
     """Length of the shortest cycle through `start` (BFS labelling each first branch)."""
-    best = None
+    best: int | None = None
     dist = {start: 0}
-    branch = {start: None}
-    queue = deque()
+    branch: dict[int, int | None] = {start: None}
+    queue: deque[int] = deque()
     for n in neighbours[start]:
         dist[n], branch[n] = 1, n
         queue.append(n)

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
 
-def register(subparsers) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "replay", help="play a scripted game (docs/scripted-games.md) and print the result as JSON"
     )
@@ -15,7 +16,7 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run_replay)
 
 
-def run_replay(args) -> int:
+def run_replay(args: argparse.Namespace) -> int:
     from host.rules.scenario import replay_file
 
     result = replay_file(args.script)

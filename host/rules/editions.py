@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -35,8 +36,9 @@ class Rules:
 
 
 @cache
-def _editions_data() -> dict:
-    return yaml.safe_load(EDITIONS_FILE.read_text(encoding="utf-8"))
+def _editions_data() -> dict[str, Any]:  # Any: the YAML file as read (shipped, trusted data)
+    data: dict[str, Any] = yaml.safe_load(EDITIONS_FILE.read_text(encoding="utf-8"))
+    return data
 
 
 def edition_names() -> list[str]:
@@ -80,4 +82,4 @@ def coop_rank(cards: int) -> str:
     for lowest, name in _editions_data()["coop_ranks"]:
         if cards >= lowest:
             rank = name
-    return rank or _editions_data()["coop_ranks"][0][1]
+    return str(rank or _editions_data()["coop_ranks"][0][1])

@@ -29,17 +29,38 @@ co-op; names in `claims`/`steal` may be a side's name or one of its members.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping
 
 from host.cards import dealer
 from host.errors import UserError
 from host.rules.board import CATEGORIES, HUB
 from host.rules.editions import Rules, coop_rank
+from host.rules.protocol import (
+    CategoryPurpose,
+    Chooser,
+    DeckName,
+    Event,
+    GameOver,
+    GameState,
+    Prompt,
+    PromptKind,
+    Purpose,
+    RollPrompt,
+    SideState,
+    TurnStarted,
+)
 
 TABLE = "table"  # the one shared side of the co-op challenge
 
 
 class IllegalAction(UserError):
     """An action the game cannot take now; the message says why and what can."""
+
+
+# An action as it arrives from the table, a script or a save: checked here, key by key.
+ActionData = Mapping[str, object]
+StepHandler = Callable[[GameState, Prompt, ActionData, list[Event]], None]
+AnswerHandler = Callable[[GameState, SideState, bool, list[Event]], None]
 
 
 class Engine:
@@ -49,6 +70,25 @@ class Engine:
         self.rules = rules
         self.catalog = catalog
         self.allow_true_false = allow_true_false
+        # One handler per prompt kind (the action must be of the same kind).
+        self._steps: dict[PromptKind, StepHandler] = {
+            "roll": self._on_roll,
+            "move": self._on_move,
+            "jump": self._on_jump,
+            "pick": self._on_pick,
+            "category": self._on_category,
+            "claims": self._on_claims,
+            "steal": self._on_steal,
+            "answer": self._on_answer,
+        }
+        # What follows an answer, by the question's purpose (else: a space question).
+        self._after_answer: dict[Purpose, AnswerHandler] = {
+            "all_play": self._after_all_play_answer,
+            "steal": self._after_steal_answer,
+            "final": self._after_final_answer,
+            "ruby_final": self._after_final_answer,
+            "ruby": self._after_ruby_answer,
+        }
 
     # ----------------------------------------------------------------- setup
 
@@ -59,7 +99,7 @@ class Engine:
         seed: int | None = None,
         start_wedges: dict[str, list[str]] | None = None,
         card_order: list[str] | None = None,
-    ) -> tuple[dict, list[dict]]:
+    ) -> tuple[GameState, list[Event]]:
         """A new game: the state and the opening events. Sides play in the given order."""
         sides = self._sides(players, teams)
         start_wedges = start_wedges or {}
@@ -70,7 +110,7 @@ class Engine:
         unknown = set(start_wedges) - {s["name"] for s in sides}
         if unknown:
             raise IllegalAction(f"start wedges for {sorted(unknown)}, who are not in the game")
-        state = {
+        state: GameState = {
             "edition": self.rules.edition,
             "mode": self.rules.mode,
             "sides": sides,
@@ -88,7 +128,7 @@ class Engine:
             "rank": None,
             "prompt": {"type": "over"},
         }
-        events = [
+        events: list[Event] = [
             {
                 "type": "game_started",
                 "edition": self.rules.edition,
@@ -99,18 +139,21 @@ class Engine:
         self._start_turn(state, events)
         return state, events
 
-    def _sides(self, players, teams) -> list[dict]:
+    def _sides(
+        self, players: list[str] | None, teams: dict[str, list[str]] | None
+    ) -> list[SideState]:
         if bool(players) == bool(teams):
             raise IllegalAction("a game has either players or teams")
+        named: list[tuple[str, list[str]]]
         if self.rules.coop:
-            members = list(players) if players else [m for ms in teams.values() for m in ms]
+            members = list(players) if players else [m for ms in (teams or {}).values() for m in ms]
             named = [(TABLE, members)]
         elif teams:
             named = [(name, list(members)) for name, members in teams.items()]
             if any(not members for _, members in named):
                 raise IllegalAction("every team needs at least one player")
         else:
-            named = [(name, [name]) for name in players]
+            named = [(name, [name]) for name in players or []]
         names = [n for n, _ in named] + [m for n, ms in named for m in ms if m != n]
         if len(set(n.casefold() for n in names)) != len(names):
             raise IllegalAction(f"names must be different: {names}")
@@ -138,18 +181,22 @@ class Engine:
 
     # ------------------------------------------------------------ stepping
 
-    def step(self, state: dict, action: dict) -> list[dict]:
+    def step(self, state: GameState, action: ActionData) -> list[Event]:
+        """Apply one action (protocol.Action) to the state, in place; the events it caused."""
         prompt = state["prompt"]
         kind = action.get("type") if isinstance(action, dict) else None
         if prompt["type"] == "over":
             raise IllegalAction("the game is over")
         if kind != prompt["type"]:
             raise IllegalAction(f"the game waits for {prompt['type']!r}, not {kind!r}")
-        events: list[dict] = []
-        getattr(self, f"_on_{kind}")(state, prompt, action, events)
+        events: list[Event] = []
+        self._steps[prompt["type"]](state, prompt, action, events)
         return events
 
-    def _on_roll(self, state, prompt, action, events) -> None:
+    def _on_roll(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "roll"  # the step table routes by kind
         value = action.get("value")
         if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 6:
             raise IllegalAction(f"a die shows 1 to 6, not {value!r}")
@@ -166,16 +213,22 @@ class Engine:
                 "options": options,
             }
 
-    def _on_move(self, state, prompt, action, events) -> None:
+    def _on_move(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "move"
         to = action.get("to")
-        if to not in prompt["options"]:
+        if not isinstance(to, int) or to not in prompt["options"]:
             raise IllegalAction(
                 f"space {to!r} cannot be reached with a {prompt['roll']}; "
                 f"legal: {', '.join(map(str, prompt['options']))}"
             )
         self._move(state, self._side(state, prompt["side"]), prompt["roll"], to, events)
 
-    def _on_jump(self, state, prompt, action, events) -> None:
+    def _on_jump(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "jump"
         yes = action.get("yes")
         if not isinstance(yes, bool):
             raise IllegalAction(f"a jump is yes or no, not {yes!r}")
@@ -193,14 +246,21 @@ class Engine:
             self._land(state, side, events)
         else:
             events.append({"type": "jump_declined", "side": side["name"], "space": side["space"]})
-            category = self.rules.board.space(side["space"]).category
             self._ask(
-                state, side, category, "space", events, wedge=self._wedge_on_space("category")
+                state,
+                side,
+                prompt["category"],
+                "space",
+                events,
+                wedge=self._wedge_on_space("category"),
             )
 
-    def _on_pick(self, state, prompt, action, events) -> None:
+    def _on_pick(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "pick"
         index = action.get("index")
-        if index not in (0, 1) or isinstance(index, bool):
+        if not isinstance(index, int) or index not in (0, 1) or isinstance(index, bool):
             raise IllegalAction(f"a split pick is 0 or 1, not {index!r}")
         side = self._side(state, prompt["side"])
         category = prompt["options"][index]
@@ -215,9 +275,12 @@ class Engine:
             wedge=self._wedge_on_space("split"),
         )
 
-    def _on_category(self, state, prompt, action, events) -> None:
+    def _on_category(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "category"
         category = action.get("category")
-        if category not in prompt["options"]:
+        if not isinstance(category, str) or category not in prompt["options"]:
             raise IllegalAction(
                 f"unknown category {category!r}; choose one of {', '.join(prompt['options'])}"
             )
@@ -234,23 +297,29 @@ class Engine:
         )
         if purpose == "all_play":
             self._open_all_play(state, side, category, events)
-        elif purpose in ("ruby", "ruby_final"):
-            self._ask(state, side, category, purpose, events, card=prompt["card"], deck="ruby")
+        elif purpose == "ruby" or purpose == "ruby_final":
+            self._ask(state, side, category, purpose, events, card=prompt.get("card"), deck="ruby")
         else:  # wild, joker, final
             wedge = purpose != "final" and self.rules.wedge_on == "any"
             self._ask(state, side, category, purpose, events, wedge=wedge)
 
-    def _on_claims(self, state, prompt, action, events) -> None:
+    def _on_claims(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "claims"
         claimers = self._named_sides(state, action.get("sides"), prompt["eligible"], "claim")
         events.append({"type": "all_play_claims", "sides": list(claimers)})
         state["queue"] = claimers
         if not claimers:
             self._close_question(state, events, None)
-            self._end_turn(state, state["lander"], events)
+            self._end_turn(state, self._lander(state), events)
         else:
             self._next_in_queue(state, events)
 
-    def _on_steal(self, state, prompt, action, events) -> None:
+    def _on_steal(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "steal"
         stealers = self._named_sides(state, action.get("sides"), prompt["eligible"], "steal")
         events.append({"type": "steal_declared", "sides": list(stealers)})
         state["queue"] = stealers
@@ -260,11 +329,15 @@ class Engine:
         else:
             self._next_in_queue(state, events)
 
-    def _on_answer(self, state, prompt, action, events) -> None:
+    def _on_answer(
+        self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
+    ) -> None:
+        assert prompt["type"] == "answer"
         correct = action.get("correct")
         if not isinstance(correct, bool):
             raise IllegalAction(f"an answer is right or wrong, not {correct!r}")
         question = state["question"]
+        assert question is not None  # an answer or claim always has its question
         side = self._side(state, prompt["side"])
         events.append(
             {
@@ -275,21 +348,15 @@ class Engine:
                 "category": question["category"],
             }
         )
-        handler = {
-            "all_play": self._after_all_play_answer,
-            "steal": self._after_steal_answer,
-            "final": self._after_final_answer,
-            "ruby_final": self._after_final_answer,
-            "ruby": self._after_ruby_answer,
-        }.get(prompt["purpose"], self._after_space_answer)
+        handler = self._after_answer.get(prompt["purpose"], self._after_space_answer)
         handler(state, side, correct, events)
 
     # ------------------------------------------------------------- turns
 
-    def _start_turn(self, state: dict, events: list[dict]) -> None:
+    def _start_turn(self, state: GameState, events: list[Event]) -> None:
         side = state["sides"][state["turn"]]
         side["turns"] += 1
-        event = {"type": "turn_started", "side": side["name"]}
+        event: TurnStarted = {"type": "turn_started", "side": side["name"]}
         if self.rules.coop:
             event["roller"] = side["members"][state["roller"] % len(side["members"])]
         events.append(event)
@@ -301,12 +368,13 @@ class Engine:
         else:
             self._prompt_roll(state, side)
 
-    def _prompt_roll(self, state: dict, side: dict) -> None:
-        state["prompt"] = {"type": "roll", "side": side["name"]}
+    def _prompt_roll(self, state: GameState, side: SideState) -> None:
+        prompt: RollPrompt = {"type": "roll", "side": side["name"]}
         if self.rules.coop:  # the players take turns rolling for the shared piece
-            state["prompt"]["roller"] = side["members"][state["roller"] % len(side["members"])]
+            prompt["roller"] = side["members"][state["roller"] % len(side["members"])]
+        state["prompt"] = prompt
 
-    def _in_final(self, side: dict) -> bool:
+    def _in_final(self, side: SideState) -> bool:
         """Six wedges and waiting at the hub for the final question without rolling."""
         return (
             self.rules.sixth_wedge == "to_hub"
@@ -314,7 +382,7 @@ class Engine:
             and self.rules.final != "none"
         )
 
-    def _end_turn(self, state: dict, turn_of: int, events: list[dict]) -> None:
+    def _end_turn(self, state: GameState, turn_of: int, events: list[Event]) -> None:
         """The turn of side `turn_of` is over: check ruby wins, then pass left."""
         side = state["sides"][turn_of]
         if self.rules.final == "ruby" and len(side["wedges"]) == 6 and not state["over"]:
@@ -337,7 +405,9 @@ class Engine:
 
     # ----------------------------------------------------------- landing
 
-    def _move(self, state, side, roll, to, events) -> None:
+    def _move(
+        self, state: GameState, side: SideState, roll: int, to: int, events: list[Event]
+    ) -> None:
         path = self.rules.moves.path(side["space"], roll, to)
         events.append(
             {
@@ -352,7 +422,7 @@ class Engine:
         side["space"] = to
         self._land(state, side, events)
 
-    def _land(self, state: dict, side: dict, events: list[dict]) -> None:
+    def _land(self, state: GameState, side: SideState, events: list[Event]) -> None:
         space = self.rules.board.space(side["space"])
         kind = space.kind
         if kind == "roll_again":
@@ -360,15 +430,20 @@ class Engine:
             self._prompt_roll(state, side)
         elif kind in ("category", "hq"):
             self._ask(
-                state, side, space.category, "space", events, wedge=self._wedge_on_space(kind)
+                state,
+                side,
+                space.colour_category,
+                "space",
+                events,
+                wedge=self._wedge_on_space(kind),
             )
         elif kind == "jumper":
             state["prompt"] = {
                 "type": "jump",
                 "side": side["name"],
                 "space": space.id,
-                "target": space.target,
-                "category": space.category,
+                "target": space.jump_target,
+                "category": space.colour_category,
             }
         elif kind == "steal":
             if not self.rules.coop:
@@ -382,7 +457,12 @@ class Engine:
                     }
                 )
             self._ask(
-                state, side, space.category, "space", events, wedge=self._wedge_on_space(kind)
+                state,
+                side,
+                space.colour_category,
+                "space",
+                events,
+                wedge=self._wedge_on_space(kind),
             )
         elif kind == "split":
             card = self._draw(state, None, events)
@@ -399,7 +479,7 @@ class Engine:
         else:
             self._land_on_hub(state, side, events)
 
-    def _land_on_hub(self, state, side, events) -> None:
+    def _land_on_hub(self, state: GameState, side: SideState, events: list[Event]) -> None:
         role = self.rules.board.hub_role
         if len(side["wedges"]) == 6 and self.rules.sixth_wedge == "walk_to_hub":
             self._choose_category(state, side, "opponents", "final")
@@ -419,42 +499,70 @@ class Engine:
             return kind in ("hq", "category")
         return kind == "hq"
 
-    def _choose_category(self, state, side, chooser: str, purpose: str, **extra) -> None:
-        if self.rules.coop:
-            chooser = "table"
+    def _choose_category(
+        self, state: GameState, side: SideState, chooser: Chooser, purpose: CategoryPurpose
+    ) -> None:
         state["prompt"] = {
             "type": "category",
             "side": side["name"],
-            "chooser": chooser,
+            "chooser": "table" if self.rules.coop else chooser,
             "purpose": purpose,
             "options": list(CATEGORIES),
-            **extra,
         }
 
-    def _offer_ruby_card(self, state, side, purpose: str, events) -> None:
+    def _offer_ruby_card(
+        self,
+        state: GameState,
+        side: SideState,
+        purpose: CategoryPurpose,
+        events: list[Event],
+    ) -> None:
         card = dealer.draw_ruby(state["dealer"], self.catalog, self.allow_true_false)
         state["cards"] += 1
         year = self.catalog.years.get(card)
         events.append({"type": "card_drawn", "card": card, "deck": "ruby", "year": year})
-        self._choose_category(state, side, "player", purpose, card=card, year=year)
+        state["prompt"] = {
+            "type": "category",
+            "side": side["name"],
+            "chooser": "table" if self.rules.coop else "player",
+            "purpose": purpose,
+            "options": list(CATEGORIES),
+            "card": card,
+            "year": year,
+        }
 
     # --------------------------------------------------------- questions
 
-    def _draw(self, state, category, events) -> str:
+    def _draw(self, state: GameState, category: str | None, events: list[Event]) -> str:
         card = dealer.draw(state["dealer"], self.catalog, category, self.allow_true_false)
         state["cards"] += 1
         events.append({"type": "card_drawn", "card": card, "deck": "standard"})
         return card
 
     def _ask(
-        self, state, side, category, purpose, events, card=None, deck="standard", wedge=False
+        self,
+        state: GameState,
+        side: SideState,
+        category: str,
+        purpose: Purpose,
+        events: list[Event],
+        card: str | None = None,
+        deck: DeckName = "standard",
+        wedge: bool = False,
     ) -> None:
         """Draw (unless the card is already out) and put the question to `side`."""
         self._prepare_question(state, category, purpose, events, card, deck, wedge)
         self._put_question(state, side, events)
 
     def _prepare_question(
-        self, state, category, purpose, events, card=None, deck="standard", wedge=False
+        self,
+        state: GameState,
+        category: str,
+        purpose: Purpose,
+        events: list[Event],
+        card: str | None = None,
+        deck: DeckName = "standard",
+        wedge: bool = False,
     ) -> None:
         if card is None:
             card = self._draw(state, category, events)
@@ -476,8 +584,9 @@ class Engine:
             "true_false": true_false,
         }
 
-    def _put_question(self, state, side, events) -> None:
+    def _put_question(self, state: GameState, side: SideState, events: list[Event]) -> None:
         q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         events.append(
             {
                 "type": "question_asked",
@@ -498,9 +607,12 @@ class Engine:
             "stealable": q["stealable"],
         }
 
-    def _close_question(self, state, events, answered_by: str | None) -> None:
+    def _close_question(
+        self, state: GameState, events: list[Event], answered_by: str | None
+    ) -> None:
         """The question is over: the narrator may now read its answer (ruling 4)."""
         q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         events.append(
             {
                 "type": "question_closed",
@@ -513,8 +625,11 @@ class Engine:
         state["question"] = None
         state["queue"] = []
 
-    def _after_space_answer(self, state, side, correct, events) -> None:
+    def _after_space_answer(
+        self, state: GameState, side: SideState, correct: bool, events: list[Event]
+    ) -> None:
         q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         turn = state["turn"]
         if correct:
             self._close_question(state, events, side["name"])
@@ -543,7 +658,9 @@ class Engine:
         self._close_question(state, events, None)
         self._end_turn(state, turn, events)
 
-    def _after_final_answer(self, state, side, correct, events) -> None:
+    def _after_final_answer(
+        self, state: GameState, side: SideState, correct: bool, events: list[Event]
+    ) -> None:
         self._close_question(state, events, side["name"] if correct else None)
         turn = state["turn"]
         if correct:
@@ -554,7 +671,9 @@ class Engine:
                 return
         self._end_turn(state, turn, events)
 
-    def _after_ruby_answer(self, state, side, correct, events) -> None:
+    def _after_ruby_answer(
+        self, state: GameState, side: SideState, correct: bool, events: list[Event]
+    ) -> None:
         self._close_question(state, events, side["name"] if correct else None)
         if correct:
             self._take_ruby(state, state["turn"], events)
@@ -565,9 +684,12 @@ class Engine:
 
     # ------------------------------------------------------ all-play, steal
 
-    def _open_all_play(self, state, lander, category, events) -> None:
+    def _open_all_play(
+        self, state: GameState, lander: SideState, category: str, events: list[Event]
+    ) -> None:
         self._prepare_question(state, category, "all_play", events, wedge=True)
         q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         events.append(
             {
                 "type": "question_asked",
@@ -584,19 +706,22 @@ class Engine:
             "eligible": [s["name"] for s in state["sides"]],
         }
 
-    def _next_in_queue(self, state, events) -> None:
+    def _next_in_queue(self, state: GameState, events: list[Event]) -> None:
         """Put the question to the next claimer or stealer."""
         name = state["queue"].pop(0)
         side = self._side(state, name)
         q = state["question"]
+        assert q is not None  # an answer or claim always has its question
         if q["purpose"] != "all_play":
             q["purpose"] = "steal"
             side["tokens"] -= 1
             events.append({"type": "token_spent", "side": name, "tokens": side["tokens"]})
         self._put_question(state, side, events)
 
-    def _after_all_play_answer(self, state, side, correct, events) -> None:
-        lander = state["lander"]
+    def _after_all_play_answer(
+        self, state: GameState, side: SideState, correct: bool, events: list[Event]
+    ) -> None:
+        lander = self._lander(state)
         if not correct:
             if state["queue"]:
                 self._next_in_queue(state, events)
@@ -604,7 +729,9 @@ class Engine:
             self._close_question(state, events, None)
             self._end_turn(state, lander, events)
             return
-        category = state["question"]["category"]
+        question = state["question"]
+        assert question is not None
+        category = question["category"]
         self._close_question(state, events, side["name"])
         won_wedge = self._award(state, side, category, events)
         moved = won_wedge and self._moved_to_hub_by(side, events)
@@ -614,11 +741,15 @@ class Engine:
         else:
             self._end_turn(state, lander, events)
 
-    def _after_steal_answer(self, state, side, correct, events) -> None:
+    def _after_steal_answer(
+        self, state: GameState, side: SideState, correct: bool, events: list[Event]
+    ) -> None:
         if not correct and state["queue"]:
             self._next_in_queue(state, events)
             return
-        category = state["question"]["category"]
+        question = state["question"]
+        assert question is not None
+        category = question["category"]
         self._close_question(state, events, side["name"] if correct else None)
         if correct and self._award(state, side, category, events):
             self._moved_to_hub_by(side, events)
@@ -626,7 +757,7 @@ class Engine:
 
     # -------------------------------------------------------------- awards
 
-    def _award(self, state, side, category, events) -> bool:
+    def _award(self, state: GameState, side: SideState, category: str, events: list[Event]) -> bool:
         """A correct answer that earns a wedge: the wedge, or a token if owned.
         Returns True when a new wedge was won."""
         if category in side["wedges"]:
@@ -656,7 +787,7 @@ class Engine:
             self._game_over(state, [state["turn"]], events)
         return True
 
-    def _moved_to_hub_by(self, side, events) -> bool:
+    def _moved_to_hub_by(self, side: SideState, events: list[Event]) -> bool:
         """Rule 18: the sixth wedge moves the piece to the hub at once."""
         if (
             self.rules.sixth_wedge == "to_hub"
@@ -667,11 +798,11 @@ class Engine:
             return True
         return False
 
-    def _move_to_hub(self, side, events) -> None:
+    def _move_to_hub(self, side: SideState, events: list[Event]) -> None:
         events.append({"type": "moved_to_hub", "side": side["name"], "from": side["space"]})
         side["space"] = HUB
 
-    def _take_ruby(self, state, index, events) -> None:
+    def _take_ruby(self, state: GameState, index: int, events: list[Event]) -> None:
         previous = state["ruby_holder"]
         state["ruby_holder"] = index
         events.append(
@@ -682,12 +813,12 @@ class Engine:
             }
         )
 
-    def _next_roller(self, state) -> None:
+    def _next_roller(self, state: GameState) -> None:
         state["roller"] = (state["roller"] + 1) % len(state["sides"][0]["members"])
 
     # ---------------------------------------------------------------- wins
 
-    def _win(self, state, index, events) -> None:
+    def _win(self, state: GameState, index: int, events: list[Event]) -> None:
         side = state["sides"][index]
         events.append({"type": "final_won", "side": side["name"]})
         breakthrough = state["breakthrough"]
@@ -707,24 +838,34 @@ class Engine:
             return
         self._game_over(state, [index], events)
 
-    def _game_over(self, state, winners: list[int], events) -> None:
+    def _game_over(self, state: GameState, winners: list[int], events: list[Event]) -> None:
         state["over"] = True
         state["winners"] = [state["sides"][i]["name"] for i in sorted(winners)]
         state["prompt"] = {"type": "over"}
-        event = {"type": "game_over", "winners": list(state["winners"])}
+        event: GameOver = {"type": "game_over", "winners": list(state["winners"])}
         if self.rules.coop:
-            event.update(cards=state["cards"], rank=state["rank"])
+            event["cards"] = state["cards"]
+            event["rank"] = state["rank"]
         events.append(event)
 
     # ------------------------------------------------------------- helpers
 
-    def _side(self, state, name: str) -> dict:
+    def _side(self, state: GameState, name: str) -> SideState:
         for side in state["sides"]:
             if side["name"] == name:
                 return side
         raise IllegalAction(f"nobody called {name!r} is playing")
 
-    def _named_sides(self, state, names, eligible, verb) -> list[str]:
+    @staticmethod
+    def _lander(state: GameState) -> int:
+        lander = state["lander"]
+        if lander is None:  # an all-play always records who landed on the hub
+            raise IllegalAction("no all-play is open")
+        return lander
+
+    def _named_sides(
+        self, state: GameState, names: object, eligible: list[str], verb: str
+    ) -> list[str]:
         """Resolve claim/steal names (a side or one of its members) in order."""
         if not isinstance(names, list):
             raise IllegalAction(f"{verb} takes a list of names")
@@ -743,7 +884,7 @@ class Engine:
         return resolved
 
     @staticmethod
-    def side_of(state, name) -> dict | None:
+    def side_of(state: GameState, name: object) -> SideState | None:
         """The side called `name`, or the side `name` plays in."""
         if not isinstance(name, str):
             return None
@@ -756,13 +897,13 @@ class Engine:
         return None
 
 
-def advance(engine: Engine, state: dict, action: dict) -> tuple[dict, list[dict]]:
+def advance(engine: Engine, state: GameState, action: ActionData) -> tuple[GameState, list[Event]]:
     """The pure form of a step: (state, action) -> (next state, events)."""
     state = copy.deepcopy(state)
     return state, engine.step(state, action)
 
 
-def summary(state: dict) -> dict:
+def summary(state: GameState) -> dict[str, object]:
     """The replay contract's view of a state (docs/scripted-games.md, "The output")."""
     ruby = state["ruby_holder"]
     return {

@@ -18,7 +18,9 @@ class MoveTable:
 
     def __init__(self, board: Board):
         self.board = board
-        self._table = [[{} for _ in range(MAX_ROLL + 1)] for _ in board.spaces]
+        self._table: list[list[dict[int, tuple[int, ...]]]] = [
+            [{} for _ in range(MAX_ROLL + 1)] for _ in board.spaces
+        ]
         for start in range(len(board.spaces)):
             self._walk(start, (start,), 0)
 

@@ -8,22 +8,25 @@ line naming the entry.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 
 from host.cards.dealer import CardCatalog, OutOfCards
-from host.cards.deck import default_deck_paths, load_decks
+from host.cards.deck import Deck, default_deck_paths, load_decks
 from host.errors import DataFileError
 from host.resources import shipped_path
 from host.rules.board import CATEGORIES, SPACE_COUNT
-from host.rules.editions import edition_names, load_rules, mode_names
+from host.rules.editions import Rules, edition_names, load_rules, mode_names
 from host.rules.engine import Engine, IllegalAction, summary
+from host.rules.protocol import Action, AnswerPrompt, Prompt, PromptKind
+from host.rules.spaces import space_name
 
 ENTRY_KINDS = ("move", "answer", "say", "category", "pick", "jump", "claims", "steal")
 # The script entry each prompt consumes ("answer" prompts take answer or say).
-PROMPT_ENTRIES = {
+PROMPT_ENTRIES: dict[PromptKind, tuple[str, ...]] = {
     "move": ("move",),
     "answer": ("answer", "say"),
     "category": ("category",),
@@ -38,6 +41,13 @@ class ScriptError(DataFileError):
     """A script that does not fit the game."""
 
 
+Fail = Callable[[str], ScriptError]
+# A script entry's value, checked by _parse_entry: a space id, right/wrong, the
+# words said, a category, a pick index, yes/no, or a list of names.
+EntryValue = int | str | bool | list[str]
+Entry = tuple[str, EntryValue]
+
+
 @dataclass
 class Script:
     source: str
@@ -50,7 +60,7 @@ class Script:
     true_false: bool
     deck_paths: list[Path]
     dice: list[int]
-    entries: list[tuple[str, object]] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
 
 
 def load_script(path: Path | str) -> Script:
@@ -131,7 +141,7 @@ def parse_script(raw: object, source: str, base: Path = Path(".")) -> Script:
     )
 
 
-def _deck_paths(deck, base: Path, fail) -> list[Path]:
+def _deck_paths(deck: object, base: Path, fail: Fail) -> list[Path]:
     if deck is None:
         return default_deck_paths()
     names = deck if isinstance(deck, list) else [deck]
@@ -148,7 +158,7 @@ def _deck_paths(deck, base: Path, fail) -> list[Path]:
     return paths
 
 
-def _parse_entry(index: int, entry: object, fail) -> tuple[str, object]:
+def _parse_entry(index: int, entry: object, fail: Fail) -> Entry:
     if not isinstance(entry, dict) or len(entry) != 1:
         raise fail(
             f"script entry {index}: one 'kind: value' per entry "
@@ -186,7 +196,7 @@ def _parse_entry(index: int, entry: object, fail) -> tuple[str, object]:
 class Replay:
     """Plays a Script through the engine."""
 
-    def __init__(self, script: Script, decks=None):
+    def __init__(self, script: Script, decks: list[Deck] | None = None):
         self.script = script
         self.decks = decks if decks is not None else load_decks(script.deck_paths)
         self.cards = {card.id: card for deck in self.decks for card in deck.cards}
@@ -198,7 +208,7 @@ class Replay:
             raise ScriptError(f"{script.source}: deck: the ruby edition needs a Ruby deck")
         self.engine = Engine(rules, catalog, allow_true_false=script.true_false)
 
-    def run(self) -> dict:
+    def run(self) -> dict[str, object]:
         script = self.script
         try:
             state, events = self.engine.new_game(
@@ -219,7 +229,8 @@ class Replay:
                             f"{index} ({kind}: {value!r}) is still to be played"
                         )
                     break
-                action, where = {"type": "roll", "value": dice.pop(0)}, "the dice"
+                action: Action = {"type": "roll", "value": dice.pop(0)}
+                where = "the dice"
             else:
                 if not entries:
                     break
@@ -227,7 +238,8 @@ class Replay:
                 where = f"script entry {index} ({kind}: {value!r})"
                 if kind not in PROMPT_ENTRIES[prompt["type"]]:
                     raise ScriptError(
-                        f"{script.source}: {where}: the game asks for {describe_prompt(prompt)}"
+                        f"{script.source}: {where}: the game asks for "
+                        f"{describe_prompt(prompt, self.engine.rules)}"
                     )
                 action = self._action(prompt, kind, value, entries, where)
             try:
@@ -244,22 +256,21 @@ class Replay:
             )
         return {**summary(state), "events": events}
 
-    def _action(self, prompt, kind, value, entries, where) -> dict:
-        if kind == "move":
-            return {"type": "move", "to": value}
-        if kind == "answer":
-            return {"type": "answer", "correct": value == "right"}
-        if kind == "say":
+    def _action(
+        self,
+        prompt: Prompt,
+        kind: str,
+        value: EntryValue,
+        entries: list[tuple[int, Entry]],
+        where: str,
+    ) -> Action:
+        if kind == "say" and prompt["type"] == "answer" and isinstance(value, str):
             return {"type": "answer", "correct": self._judge_said(prompt, value, entries, where)}
-        if kind == "category":
-            return {"type": "category", "category": value}
-        if kind == "pick":
-            return {"type": "pick", "index": value}
-        if kind == "jump":
-            return {"type": "jump", "yes": value}
-        return {"type": kind, "sides": value}  # claims, steal
+        return ENTRY_ACTIONS[kind](value)
 
-    def _judge_said(self, prompt, said, entries, where) -> bool:
+    def _judge_said(
+        self, prompt: AnswerPrompt, said: str, entries: list[tuple[int, Entry]], where: str
+    ) -> bool:
         """Judge what was said; a 'prompt' verdict takes the next answer entry as the retry."""
         from host.judge import judge  # the judge is only needed for `say` entries
 
@@ -274,31 +285,56 @@ class Replay:
             _index, (kind, value) = entries.pop(0)
             if kind == "answer":
                 return value == "right"
-            return judge(question.answer_fields(), value).verdict == "accept"
+            return judge(question.answer_fields(), str(value)).verdict == "accept"
         return verdict.verdict == "accept"
 
 
-def describe_prompt(prompt: dict) -> str:
+def describe_prompt(prompt: Prompt, rules: Rules) -> str:
     """What the game waits for, in words, for error messages."""
-    kind = prompt["type"]
-    side = prompt.get("side")
-    if kind == "move":
+    if prompt["type"] == "move":
         return (
-            f"a move ({side} rolled {prompt['roll']}: legal "
+            f"a move ({prompt['side']} rolled {prompt['roll']}: legal "
             f"{', '.join(map(str, prompt['options']))})"
         )
-    if kind == "answer":
-        return f"an answer from {side} ({prompt['category']})"
-    if kind == "category":
-        return f"a category (chosen by {prompt['chooser']} for {side}, {prompt['purpose']})"
-    if kind == "pick":
+    if prompt["type"] == "answer":
+        return f"an answer from {prompt['side']} ({prompt['category']})"
+    if prompt["type"] == "category":
+        return (
+            f"a category (chosen by {prompt['chooser']} for {prompt['side']}, {prompt['purpose']})"
+        )
+    if prompt["type"] == "pick":
         return f"a split pick (0 = {prompt['options'][0]}, 1 = {prompt['options'][1]})"
-    if kind == "jump":
-        return f"a jump yes/no ({side} on jumper {prompt['space']})"
-    if kind in ("claims", "steal"):
-        return f"{kind} (who may: {', '.join(prompt['eligible'])})"
-    return kind
+    if prompt["type"] == "jump":
+        return (
+            f"a jump yes/no ({prompt['side']} on {space_name(rules, prompt['space'])}, "
+            f"space {prompt['space']})"
+        )
+    if prompt["type"] == "claims" or prompt["type"] == "steal":
+        return f"{prompt['type']} (who may: {', '.join(prompt['eligible'])})"
+    return prompt["type"]
 
 
-def replay_file(path: Path | str) -> dict:
+def _int(value: EntryValue) -> int:
+    assert isinstance(value, int)  # _parse_entry checked it
+    return value
+
+
+def _names(value: EntryValue) -> list[str]:
+    assert isinstance(value, list)  # _parse_entry checked it
+    return value
+
+
+# The action each script entry stands for ("say" is judged first, in Replay).
+ENTRY_ACTIONS: dict[str, Callable[[EntryValue], Action]] = {
+    "move": lambda value: {"type": "move", "to": _int(value)},
+    "answer": lambda value: {"type": "answer", "correct": value == "right"},
+    "category": lambda value: {"type": "category", "category": str(value)},
+    "pick": lambda value: {"type": "pick", "index": _int(value)},
+    "jump": lambda value: {"type": "jump", "yes": value is True},
+    "claims": lambda value: {"type": "claims", "sides": _names(value)},
+    "steal": lambda value: {"type": "steal", "sides": _names(value)},
+}
+
+
+def replay_file(path: Path | str) -> dict[str, object]:
     return Replay(load_script(path)).run()

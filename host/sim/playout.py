@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 
 from host.rules.engine import Engine
+from host.rules.protocol import Action, Event, GameState
 
 MAX_STEPS = 100_000  # no game of any edition comes near this; a guard against a stuck engine
 
@@ -21,33 +22,36 @@ class RandomPolicy:
         self.rng = rng
         self.p_right = p_right
 
-    def act(self, state: dict) -> dict:
+    def act(self, state: GameState) -> Action:
         prompt = state["prompt"]
         rng = self.rng
-        kind = prompt["type"]
-        if kind == "roll":
+        if prompt["type"] == "roll":
             return {"type": "roll", "value": rng.randint(1, 6)}
-        if kind == "move":
+        if prompt["type"] == "move":
             return {"type": "move", "to": rng.choice(prompt["options"])}
-        if kind == "answer":
+        if prompt["type"] == "answer":
             return {"type": "answer", "correct": rng.random() < self.p_right}
-        if kind == "category":
+        if prompt["type"] == "category":
             return {"type": "category", "category": rng.choice(prompt["options"])}
-        if kind == "pick":
+        if prompt["type"] == "pick":
             return {"type": "pick", "index": rng.randint(0, 1)}
-        if kind == "jump":
+        if prompt["type"] == "jump":
             return {"type": "jump", "yes": rng.random() < 0.5}
+        if prompt["type"] == "over":
+            raise ValueError("the game is over: nothing to act on")
         # claims / steal: a random subset of those who may, in random order
         names = [n for n in prompt["eligible"] if rng.random() < 0.5]
         rng.shuffle(names)
-        return {"type": kind, "sides": names}
+        if prompt["type"] == "claims":
+            return {"type": "claims", "sides": names}
+        return {"type": "steal", "sides": names}
 
 
 @dataclass
 class PlayoutResult:
-    state: dict
+    state: GameState
     steps: int
-    events: list[dict] | None
+    events: list[Event] | None
 
 
 def play_out(
@@ -71,6 +75,6 @@ def play_out(
         steps += 1
         if check is not None:
             check(state, events)
-        if keep_events:
+        if log is not None:
             log.extend(events)
     return PlayoutResult(state, steps, log)

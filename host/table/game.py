@@ -27,13 +27,6 @@ from host.rules.editions import Rules, load_rules
 from host.rules.engine import Engine, IllegalAction
 
 SAVE_VERSION = 1
-# The dealer's queues a card is drawn from (dealer.py), by card handling.
-_DEALER_QUEUES = {
-    "two_boxes": ("boxes",),
-    "divider_sets": ("queues",),
-    "discard_pile": ("deck",),
-    "ruby_boxes": ("box", "ruby"),
-}
 
 
 class CannotUndo(UserError):
@@ -234,7 +227,7 @@ class Game:
         card = self.prompt.get("card") or question.get("card")
         state = copy.deepcopy(saved["state"])
         if card:
-            send_to_back(
+            dealer.send_to_back(
                 state["dealer"], card, self.prompt.get("category") or question.get("category")
             )
         events = self.engine.step(state, saved["action"])
@@ -243,19 +236,6 @@ class Game:
         self.meta["last_ruling"] = None
         self.meta["steps"] += 1
         return events
-
-
-def send_to_back(dealer_state: dict, card: str, category: str | None) -> None:
-    """A broken card goes to the back of whichever queue holds it, and its
-    question counts as asked, so the dealer reaches for another card."""
-    for key in _DEALER_QUEUES.get(dealer_state["handling"], ()):
-        queues = dealer_state[key]
-        for queue in queues if queues and isinstance(queues[0], list) else [queues]:
-            if card in queue:
-                queue.remove(card)
-                queue.append(card)
-    if category:
-        dealer.mark_asked(dealer_state, card, category)
 
 
 def _cards_by_id(decks: list[Deck]) -> dict[str, Card]:

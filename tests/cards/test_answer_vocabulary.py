@@ -123,6 +123,8 @@ def test_the_command_prints_warnings_and_still_passes(tmp_path, capsys, trivia_h
     model = make_model(tmp_path / "vosk-model-small-en-us-0.15", KNOWN)
     assert trivia_host(["deck", "check", "--model", str(model), str(TINY)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].endswith("does not know: weaver (warning)")
-    assert out[1] == f"note: answer words checked against {model} ({len(KNOWN) + 1} words)"
-    assert out[2] == "1 deck file(s), 2 card(s) and 12 question(s) loaded: 0 error(s), 1 warning(s)"
+    assert sum(line.endswith("does not know: weaver (warning)") for line in out) == 1
+    assert f"note: answer words checked against {model} ({len(KNOWN) + 1} words)" in out
+    assert out[-1] == (  # the summary closes the report
+        "1 deck file(s), 2 card(s) and 12 question(s) loaded: 0 error(s), 1 warning(s)"
+    )

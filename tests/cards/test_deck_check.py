@@ -55,13 +55,18 @@ def test_the_same_question_and_card_id_in_two_decks_are_reported_in_the_second(t
     first = FIXTURES / "tiny_ruby.yaml"
     second = tmp_path / "copy.yaml"
     second.write_text(first.read_text().replace("Test Ruby deck", "Another deck"))
-    lines = [str(p) for p in check_files([first, second]).problems]
-    assert lines[0] == f"{second}: card tr-1989: id: duplicate card id, also in {first}"
+    problems = check_files([first, second]).problems
+    found = {(p.file, p.card, p.field, p.message) for p in problems}
+    assert (str(second), "tr-1989", "id", f"duplicate card id, also in {first}") in found
     assert (
-        f"{second}: card tr-1989: questions.arts.text: same question as card tr-1989 (arts) in {first}"
-        in lines
-    )
-    assert len(lines) == 1 + 6
+        str(second),
+        "tr-1989",
+        "questions.arts.text",
+        f"same question as card tr-1989 (arts) in {first}",
+    ) in found
+    repeated = [p for p in problems if p.field.startswith("questions.")]
+    assert len(problems) == 1 + 6 and len(repeated) == 6
+    assert all(p.file == str(second) and p.severity == "error" for p in problems)
 
 
 def test_two_decks_with_one_name_are_reported(tmp_path):
@@ -104,9 +109,9 @@ def test_the_command_prints_every_problem_and_fails(capsys, trivia_host):
     assert "no such model folder" in capsys.readouterr().err
     assert trivia_host(["deck", "check", *paths]) == 1
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"{paths[0]}: {EXPECTED_LINE['empty_answer']}"
-    assert out[1] == f"{paths[1]}: {EXPECTED_LINE['bad_kind']}"
-    assert out[2] == f"{paths[1]}: name: 'Test deck, two cards' is also the name of {paths[0]}"
+    assert f"{paths[0]}: {EXPECTED_LINE['empty_answer']}" in out
+    assert f"{paths[1]}: {EXPECTED_LINE['bad_kind']}" in out
+    assert f"{paths[1]}: name: 'Test deck, two cards' is also the name of {paths[0]}" in out
     # warnings depend on the speech model installed here, errors do not
     assert out[-1].startswith("3 deck file(s), 3 card(s) and 18 question(s) loaded: 3 error(s), ")
 

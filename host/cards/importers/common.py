@@ -27,13 +27,15 @@ class ImportedQuestion:
 class ReadResult:
     questions: list[ImportedQuestion] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)  # malformed input: nothing is written
-    skipped: Counter = field(default_factory=Counter)  # reason -> how many questions
+    skipped: Counter[str] = field(default_factory=Counter)  # reason -> how many questions
 
 
 @dataclass
 class Grouping:
     cards: list[Card]
-    leftovers: Counter  # (year or None, category) -> questions not on a card
+    leftovers: Counter[
+        tuple[int | None, str]
+    ]  # (year or None, category) -> questions not on a card
     duplicates: list[str]  # "line 9 repeats line 3"
 
 
@@ -61,7 +63,7 @@ def group_into_cards(questions: list[ImportedQuestion], id_prefix: str, deck_nam
         queues[item.year][item.question.category].append(item.question)
 
     cards: list[Card] = []
-    leftovers: Counter = Counter()
+    leftovers: Counter[tuple[int | None, str]] = Counter()
     for year in sorted(queues, key=lambda y: (y is not None, y or 0)):
         by_category = queues[year]
         full_cards = min(len(by_category[c]) for c in CATEGORIES)
@@ -104,11 +106,11 @@ def deck_to_data(deck: Deck) -> dict[str, Any]:
 class _DeckDumper(yaml.SafeDumper):
     """Indented like decks/FORMAT.md, lists of answers in one line ([Sydney, Melbourne])."""
 
-    def increase_indent(self, flow: bool = False, indentless: bool = False):
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
         return super().increase_indent(flow, False)
 
 
-def _represent_list(dumper: yaml.SafeDumper, items: list) -> yaml.Node:
+def _represent_list(dumper: yaml.SafeDumper, items: list[object]) -> yaml.Node:
     flow = all(isinstance(i, str) for i in items)
     return dumper.represent_sequence("tag:yaml.org,2002:seq", items, flow_style=flow)
 

@@ -24,7 +24,8 @@ _REQUIRED = ("type", "category", "question", "correct_answer", "incorrect_answer
 
 @cache
 def otdb_category_map(path: Path = CATEGORY_MAP_FILE) -> dict[str, str | None]:
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    mapping: dict[str, str | None] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return mapping  # shipped data file: OTDB category -> category id (or None: skipped)
 
 
 def read_otdb(path: Path) -> ReadResult:
