@@ -55,12 +55,6 @@ class BoardServer:
 
     def start(self) -> None:
         """Listen, or UserError (the port is taken) — before the game starts."""
-        try:
-            import websockets  # noqa: F401
-        except ImportError:
-            raise UserError(
-                "the board page needs the websockets package: pip install 'trivia-host[board]'"
-            ) from None
         started = threading.Event()
         failure: list[OSError] = []
 
