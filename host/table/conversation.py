@@ -9,6 +9,7 @@ take the pass, so the host never loops forever.
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 
 from num2words import num2words
@@ -30,7 +31,23 @@ class Done:
 
 @dataclass(frozen=True)
 class Reply:
+    """Something said back that counts as a miss ("not reachable")."""
+
     text: str
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question back ("which one: ...?"): no miss, unless asked too often."""
+
+    text: str
+
+
+# After these the pending prompt is restated in a few words.
+RESTATING = frozenset(
+    ["where_am_i", "score", "need", "advise", "whose_turn", "help", "rules", "answer"]
+)
+QUESTIONS_BACK = 4  # then a question back counts as a miss after all
 
 
 NOT_UNDERSTOOD = object()
@@ -69,6 +86,9 @@ class Table:
         self.current_ask = ""
         self.save_problem: str | None = None  # why the last save failed (a full disk)
         self.read_questions: set[tuple[str, str]] = set()
+        self.ruling_lines: list[str] = []  # the last ruling in words, for "repeat"
+        self.closed_question: tuple[str, str] | None = None  # (card, category)
+        self.named_roller: str | None = None  # co-op: who was last told to roll
         self.deck_of = {card.id: card.deck for card in game.cards.values()}
 
     # ------------------------------------------------------------ running
@@ -100,11 +120,8 @@ class Table:
             return "quit"
         except EndOfInput:
             self.save()
-            self.say(
-                self.narrator.say(
-                    "input_ended" if self.save_problem is None else "input_ended_unsaved"
-                )
-            )
+            key = "input_ended" if self.save_problem is None else "input_ended_unsaved"
+            self.say(self.narrator.say(key, resume=self.resume_command()))
             return "ended"
         if self.store is not None:
             self.store.finish(self.game.meta["game_id"])
@@ -141,18 +158,37 @@ class Table:
         if not text:
             return
         self.channel.say(text, kind)
-        self.write("said", text=text)
+        key = getattr(text, "key", "")
+        self.write("said", text=str(text), **({"key": key} if key else {}))
 
     def narrate(self, events: list[dict]) -> None:
+        ruling = False
         for event in events:
             self.write("event", event=event)
             if event["type"] == "card_drawn":
                 self.read_questions = set()
+                self.ruling_lines = []
+            if event["type"] == "answered":
+                ruling, self.ruling_lines = True, []
+            if event["type"] == "turn_started":
+                self.named_roller = event.get("roller")
+            if event["type"] == "question_closed":
+                self.closed_question = (event["card"], event["category"])
             if event["type"] == "question_asked" and self.history is not None:
                 deck = self.deck_of.get(event["card"])
                 if deck:
                     self.history.record_asked(deck, [event["card"]])
-            self.say(self.narrator.event(event, self.game))
+            line = self.narrator.event(event, self.game)
+            self.say(line)
+            if ruling and line:
+                self.ruling_lines.append(line)
+
+    def resume_command(self) -> str:
+        """How to go on later, with the save folder when it is not the default."""
+        folder = self.settings.save_dir
+        return "trivia-host play --resume" + (
+            f" --save-dir {shlex.quote(folder)}" if folder else ""
+        )
 
     def save(self) -> None:
         """A failed save (disk full) leaves the last good one: say so once, play on."""
@@ -200,7 +236,7 @@ class Table:
         answer when nobody speaks (a steal window closing), if it has one."""
         self.current_ask = repeat or ask
         self.say(ask, "prompt")
-        failures, offered = 0, False
+        failures, offered, asked = 0, False, 0
         while True:
             heard = self.listen(listening)
             if heard.nothing and heard.timed_out and listening.kind == "answer":
@@ -218,6 +254,8 @@ class Table:
                 command = next((c for c in map(und.command_of, heard.alternatives[:1]) if c), None)
                 if command:
                     self.run_command(command)
+                    if command in RESTATING:
+                        self.say(self.pending(), "prompt")
                     failures = 0
                     continue
                 if offered and und.is_one_of(heard.text, "pass"):
@@ -226,13 +264,18 @@ class Table:
                 outcome = interpret(heard)
             if isinstance(outcome, Done):
                 return outcome.value
+            if isinstance(outcome, Ask):
+                self.say(outcome.text, "prompt")
+                asked += 1
+                if asked <= QUESTIONS_BACK:
+                    continue
             # A reply ("not reachable", "which one?") counts as a miss too, so that
             # saying the same wrong thing again and again still ends in the offer.
             if isinstance(outcome, Reply):
                 self.say(outcome.text)
             failures += 1
             if failures < FAILURES_BEFORE_OFFER:
-                if not isinstance(outcome, Reply):
+                if outcome is NOT_UNDERSTOOD:
                     self._say_missed(heard)
             else:
                 if offered:
@@ -271,6 +314,14 @@ class Table:
             )
         else:
             ask = self.narrator.say("ask_roll_table")
+        roller = prompt.get("roller")
+        if (
+            roller
+            and roller != self.named_roller
+            and len(self.game.side(prompt["side"])["members"]) > 1
+        ):
+            ask = self.narrator.say("roller", roller=roller) + " " + ask
+        self.named_roller = roller
 
         def interpret(heard: Heard):
             text = heard.text
@@ -309,18 +360,19 @@ class Table:
             "ask_move", options="; ".join(labels), roll=num2words(prompt["roll"])
         )
         rules = self.game.rules
+        narrowed = {"to": found}  # after "which one?", the answer picks among those
 
         def interpret(heard: Heard):
-            for text in heard.alternatives:
-                # an option said back as the host read it out is that option
-                said_back = [d for d in found if und.normalise(d.label) == und.normalise(text)]
-                fitting = said_back if len(said_back) == 1 else dest.match(text, found, rules)
-                if len(fitting) == 1:
-                    return Done(fitting[0].space)
-                if len(fitting) > 1:
-                    return Reply(
-                        self.narrator.say("ambiguous", options=_or([d.label for d in fitting]))
-                    )
+            for among in (narrowed["to"], found):
+                for text in heard.alternatives:
+                    fitting = _fitting(text, among, rules)
+                    if len(fitting) == 1:
+                        return Done(fitting[0].space)
+                    if len(fitting) > 1:
+                        narrowed["to"] = fitting
+                        return Ask(
+                            self.narrator.say("ambiguous", options=_or([d.label for d in fitting]))
+                        )
             if dest.named_anything(heard.text, rules):
                 return Reply(
                     self.narrator.say("not_reachable", heard=heard.text, options="; ".join(labels))
@@ -356,8 +408,9 @@ class Table:
     def _ask_pick(self, prompt: dict) -> dict:
         first, second = prompt["options"]
         card = prompt["card"]
-        questions = [self.game.question(card, c).spoken_text for c in (first, second)]
-        self.read_questions |= {(card, first), (card, second)}
+        questions = [
+            self.narrator.question_text(self.game.question(card, c)) for c in (first, second)
+        ]
         names = [self.narrator.category(c) for c in (first, second)]
         ask = self.narrator.say(
             "ask_pick",
@@ -374,7 +427,7 @@ class Table:
             if len(said) == 1:
                 return Done(prompt["options"].index(said[0]))
             if len(said) == 2:
-                return Reply(self.narrator.say("ambiguous", options=_or(names)))
+                return Ask(self.narrator.say("ambiguous", options=_or(names)))
             ordinal = und.ordinal_in(heard.text)
             if ordinal in (1, 2):
                 return Done(ordinal - 1)
@@ -415,7 +468,7 @@ class Table:
                 if len(said) == 1:
                     return Done(said[0])
                 if len(said) > 1:
-                    return Reply(
+                    return Ask(
                         self.narrator.say("ambiguous", options=self.narrator.categories(said, "or"))
                     )
             return NOT_UNDERSTOOD
@@ -440,7 +493,7 @@ class Table:
                 self.narrator.say(
                     "question_all_play",
                     category=self.narrator.category(question["category"]),
-                    question=self.game.question(*key).spoken_text,
+                    question=self.narrator.question_text(self.game.question(*key)),
                 )
                 + " "
             )
@@ -465,6 +518,10 @@ class Table:
             if und.is_one_of(text, "nobody"):
                 return Done([])
             sides, unknown = und.names_in(text, spoken, fuzzy=self.channel.voice)
+            if not sides and not unknown and kind == "steal" and und.says_steal(text):
+                if len(eligible) == 1:  # "we steal", "I'll steal": the one who can
+                    return Done(list(eligible))
+                return Ask(self.narrator.say("who_steals", eligible=_or(eligible)))
             if unknown and (sides or len(unknown) <= 3):
                 return Reply(
                     self.narrator.say(
@@ -495,7 +552,10 @@ class Table:
         side = self.narrator.who(prompt["side"])
         key = "question_coop" if prompt["side"] == TABLE else "question"
         reading = self.narrator.say(
-            key, side=side, category=self.narrator.category(category), question=question.spoken_text
+            key,
+            side=side,
+            category=self.narrator.category(category),
+            question=self.narrator.question_text(question),
         )
         if (card, category) in self.read_questions:
             ask = self.narrator.say("question_again", side=side)
@@ -510,11 +570,12 @@ class Table:
 
         def interpret(heard: Heard):
             text = heard.text
+            if und.is_one_of(text, "thinking") or not und.normalise(text):
+                return Ask(self.narrator.say("answer_or_pass"))  # "hmm", or a blank line
             state["heard"] = text
-            if und.is_one_of(text, "pass") or (heard.typed and not text):
+            if und.is_one_of(text, "pass"):
                 self.write("ruling", verdict="reject", reason="passed", heard=text)
-                if text:
-                    self.say(self.narrator.say("passed_answer"))
+                self.say(self.narrator.say("passed_answer"))
                 return Done(False)
             if self.judging is None or not self.judging.available:
                 return Done(None)
@@ -557,7 +618,7 @@ class Table:
 
     def _table_judges(self, question, prompt: dict) -> bool:
         """No judge installed: the host reads the answer, the table says right or wrong."""
-        ask = self.narrator.say("what_was_the_answer", answer=question.spoken_answer)
+        ask = self.narrator.say("what_was_the_answer", answer=self.narrator.answer_text(question))
 
         def interpret(heard: Heard):
             answer = und.yes_or_no(heard.text)
@@ -581,15 +642,41 @@ class Table:
 
     def help_now(self) -> str:
         prompt = self.game.prompt
-        table_roll = ", or the number you rolled" if self.settings.dice == "table" else ""
+        table_roll = self.narrator.part("help_table_roll", self.settings.dice)
         return self.narrator.part("help_now", prompt["type"], table_roll=table_roll)
 
     def run_command(self, command: str) -> None:
         self.note("command", command=command)
         getattr(self, f"_command_{command}")()
 
+    def pending(self) -> str:
+        """The prompt still waiting, in a few words (after a query or help)."""
+        prompt = self.game.prompt
+        options = prompt.get("options", []) if prompt["type"] == "pick" else []
+        names = [self.narrator.category(c) for c in options]
+        return self.narrator.part(
+            "pending",
+            prompt["type"],
+            side=self.narrator.who(prompt.get("roller") or self.active_side()),
+            first=names[0] if names else "",
+            second=names[1] if len(names) > 1 else "",
+        )
+
     def _command_repeat(self) -> None:
+        """The last substantive thing: the question or choices, or the last
+        ruling with its answer when the question is closed."""
+        if self.game.prompt["type"] not in ("answer", "steal", "claims", "pick"):
+            for line in self.ruling_lines:
+                self.say(line)
         self.say(self.current_ask, "prompt")
+
+    def _command_answer(self) -> None:
+        """'What was the answer?': the answer of the last question closed."""
+        if self.closed_question is None:
+            self.say(self.narrator.say("no_answer_yet"))
+            return
+        question = self.game.question(*self.closed_question)
+        self.say(self.narrator.say("answer_was", answer=self.narrator.answer_text(question)))
 
     def _command_where_am_i(self) -> None:
         self.say(self.narrator.where(self.game, self.active_side()))
@@ -626,14 +713,20 @@ class Table:
 
     def _command_help(self) -> None:
         self.say(self.help_now())
-        self.say(str(_phrase("help_always")))
+        self.say(self.narrator.say("help_always"))
 
     def _command_rules(self) -> None:
         rules = self.game.rules
         space = rules.board.space(self.game.side(self.active_side())["space"])
         category = self.narrator.category(space.category) if space.category else ""
-        hub_rule = str(_phrase("hub_rules")[rules.board.hub_role])
-        text = self.narrator.part("rules_of", space.kind, category=category, hub_rule=hub_rule)
+        mode = "coop" if rules.coop else rules.board.hub_role  # the rules of the mode played
+        hub_rule = str(_phrase("hub_rules")[mode])
+        key = (
+            "rules_of_coop" if rules.coop and space.kind in _phrase("rules_of_coop") else "rules_of"
+        )
+        text = self.narrator.part(
+            key, space.kind, sentence=True, category=category, hub_rule=hub_rule
+        )
         if rules.steal:
             text += str(_phrase("steal_rule"))
         self.say(text)
@@ -659,7 +752,7 @@ class Table:
     def _command_save_quit(self) -> None:
         self.save()
         self.note("saved and quit")
-        self.say(self.narrator.say("saved_and_quit"))
+        self.say(self.narrator.say("saved_and_quit", resume=self.resume_command()))
         raise QuitGame()
 
     def _command_right(self) -> None:
@@ -746,8 +839,16 @@ class Table:
         self.say(self.narrator.say("switch_to_keyboard"))
         self.channel.close()
         self.channel = self.keyboard_factory()
+        self.narrator.typed = True
         self.note("switched to the keyboard")
         self.say(self.current_ask, "prompt")
+
+
+def _fitting(text: str, among: list, rules) -> list:
+    """The destinations among `among` the words fit; an option said back as
+    the host read it out is that option."""
+    said_back = [d for d in among if und.normalise(d.label) == und.normalise(text)]
+    return said_back if len(said_back) == 1 else dest.match(text, among, rules)
 
 
 def _phrase(key: str):

@@ -148,25 +148,23 @@ def path_words(legs) -> str:
 
 def match(text: str, found: list[Destination], rules) -> list[Destination]:
     """The destinations the words fit. Empty: nothing fits (or nothing was
-    named); several: ambiguous, ask back."""
+    named); several: ambiguous, ask back. A number is the option's place in
+    the list read out ("3", "number three"): the host never says space ids."""
     plain = understanding.normalise(text)
     if not plain:
         return []
-    ordinal = understanding.ordinal_in(plain)
-    numbers = [n for n in understanding.numbers_in(plain) if 0 <= n <= HUB]
+    place = understanding.option_number(plain)
+    if place is None:
+        ordinal = understanding.ordinal_in(plain)
+        place = len(found) if ordinal == -1 else ordinal
     directions = understanding.directions_in(plain)
     plain = understanding.without_directions(plain)  # "towards the hub" names no hub
     categories = understanding.categories_in(plain, rules)
     kinds = understanding.kinds_in(plain)
-    if not (categories or kinds or directions or numbers) and ordinal is not None:
-        index = ordinal - 1 if ordinal > 0 else len(found) - 1
-        return [found[index]] if 0 <= index < len(found) else []
-    if not (categories or kinds or directions or numbers):
-        return []
+    if not (categories or kinds or directions):
+        return [found[place - 1]] if place is not None and 1 <= place <= len(found) else []
     fitting = []
     for dest in found:
-        if numbers and dest.space not in numbers:
-            continue
         if categories and not set(categories) & set(dest.categories):
             continue
         if kinds and not _kind_fits(dest, kinds):
@@ -187,7 +185,7 @@ def named_anything(text: str, rules) -> bool:
         understanding.categories_in(text, rules)
         or understanding.kinds_in(text)
         or understanding.directions_in(text)
-        or understanding.numbers_in(text)
+        or understanding.option_number(text) is not None
         or understanding.ordinal_in(text)
     )
 

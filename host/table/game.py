@@ -237,6 +237,7 @@ class Game:
                 state["dealer"], card, self.prompt.get("category") or question.get("category")
             )
         events = self.engine.step(state, saved["action"])
+        state["cards"] += 1  # the skipped card was used too (the co-op rank counts every card)
         self.state = state
         self.meta["before_question"] = {"state": saved["state"], "action": saved["action"]}
         self.meta["last_ruling"] = None

@@ -34,6 +34,21 @@ def phrases() -> dict:
     return yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
 
 
+class Line(str):
+    """A line the host says, knowing its phrase key (tests and the transcript
+    check keys, so a change of wording breaks no test)."""
+
+    key: str = ""
+
+    def __new__(cls, text: str, key: str = "") -> Line:
+        line = super().__new__(cls, text)
+        line.key = key
+        return line
+
+    def __add__(self, other) -> Line:  # 'said' + ' ' + 'more' keeps the first key
+        return Line(str(self) + str(other), self.key)
+
+
 def join(items, word: str = "and") -> str:
     """'A, B and C'; with a comma before the last word when an item holds
     that word itself ('History, Sports and Leisure, and Science')."""
@@ -70,7 +85,7 @@ class Narrator:
 
     # ----------------------------------------------------------- phrases
 
-    def say(self, key: str, **fields) -> str:
+    def say(self, key: str, **fields) -> Line:
         entry = phrases()[key]
         if isinstance(entry, dict):
             entry = entry.get(self.verbosity) or entry.get("long")
@@ -78,11 +93,28 @@ class Narrator:
         fresh = [v for v in variants if v != self._last.get(key)] or variants
         chosen = fresh[0] if len(fresh) == 1 else self._rng.choice(fresh)
         self._last[key] = chosen
-        return capitalised(_one_stop(chosen.format(**fields).strip()))
+        fields.update(
+            {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
+        )
+        return Line(capitalised(_one_stop(chosen.format(**fields).strip())), key)
 
-    def part(self, key: str, sub: str, **fields) -> str:
-        """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...)."""
-        return str(phrases()[key].get(sub, "")).format(**fields).strip()
+    def part(self, key: str, sub: str, sentence: bool = False, **fields) -> Line:
+        """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...),
+        as a `sentence` or as words to go inside one."""
+        fields.update(
+            {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
+        )
+        text = str(phrases()[key].get(sub, "")).format(**fields).strip()
+        return Line(capitalised(text) if sentence else text, f"{key}.{sub}")
+
+    # ------------------------------------------------------------- cards
+
+    def question_text(self, question) -> str:
+        """Typed play shows the card's written text; respellings are for the synthesizer."""
+        return question.text if self.typed else question.spoken_text
+
+    def answer_text(self, question) -> str:
+        return question.answer if self.typed else question.spoken_answer
 
     # ------------------------------------------------------------- facts
 
@@ -230,7 +262,7 @@ class Narrator:
     def _on_question_closed(self, event, side, game):
         if event["right"] is None and self.read_answer:
             question = game.question(event["card"], event["category"])
-            return self.say("answer_was", answer=question.spoken_answer)
+            return self.say("answer_was", answer=self.answer_text(question))
         return ""
 
     def _on_wedge_won(self, event, side, game):
@@ -257,7 +289,9 @@ class Narrator:
         return self.say("moved_to_hub", side=side)
 
     def _on_ruby_taken(self, event, side, game):
-        if event.get("from") and event["from"] != event["side"]:
+        if event.get("from") == event["side"]:
+            return self.say("ruby_kept", side=side)
+        if event.get("from"):
             return self.say("ruby_taken_from", side=side, **{"from": event["from"]})
         return self.say("ruby_taken", side=side)
 

@@ -5,20 +5,9 @@ from __future__ import annotations
 import json
 
 from table_bots import StatelessBot
+from table_talk import keys, keys_after, said_after
 
 from host.table.channels import Listening
-
-
-def said_after(channel, typed: str) -> list[str]:
-    """What the host said right after the line `typed` (until the next input)."""
-    log = channel.log
-    start = log.index(f"> {typed}") + 1
-    out = []
-    for line in log[start:]:
-        if line.startswith("> "):
-            break
-        out.append(line)
-    return out
 
 
 def test_a_first_turn_in_short_words(table):
@@ -74,17 +63,12 @@ def test_three_failures_offer_a_pass_and_three_more_take_it(table):
 
 
 def test_a_choice_that_is_not_reachable_said_again_and_again_ends_in_the_offer_too(table):
-    _outcome, channel = table(["roll"] + ["space 3"] * 6)
-    replies = [
-        i
-        for i, line in enumerate(channel.said)
-        if line.startswith("Space 3 isn't one of the choices")
-    ]
+    _outcome, channel = table(["roll"] + ["number nine"] * 6)  # six choices
+    said = keys(channel.said)
+    replies = [i for i, key in enumerate(said) if key == "not_reachable"]
     assert len(replies) == 6
-    assert channel.said[replies[2] + 1].startswith("That's three times I didn't understand.")
-    assert channel.said[replies[5] + 1] == (
-        "Still nothing I understand, so I will take the first choice, Geography."
-    )
+    assert said[replies[2] + 1] == "three_failures_typed"
+    assert said[replies[5] + 1] == "passing_for_you"
 
 
 def test_pass_after_the_offer_takes_the_pass_at_once(table):
@@ -164,22 +148,18 @@ def test_commands_answer_at_the_roll_prompt(table):
         "slower",
     ]
     _outcome, channel = table(commands, verbosity="short")
-    assert said_after(channel, "repeat") == ["Enter to roll."]
-    assert said_after(channel, "where am I") == ["Ann is on the hub."]
-    assert said_after(channel, "score") == [
-        "Ann: 0 wedges, on the hub.",
-        "Ben: 0 wedges, on the hub.",
-    ]
-    assert said_after(channel, "what do I still need") == [
+    assert keys_after(channel, "repeat") == ["ask_roll_host_typed"]
+    assert keys_after(channel, "where am I") == ["you_are_on", "pending.roll"]
+    assert keys_after(channel, "score") == ["score_line", "score_line", "pending.roll"]
+    assert said_after(channel, "score")[0] == "Ann: 0 wedges, on the hub."
+    assert said_after(channel, "what do I still need")[0] == (
         "Ann still needs Geography, Entertainment, History, Art and Literature, Science and Nature, "
         "and Sports and Leisure."
-    ]
-    assert said_after(channel, "whose turn") == ["It's Ann's turn. Waiting for Ann to roll."]
-    assert said_after(channel, "help")[0] == "Say roll."
-    assert said_after(channel, "rules of this space")[0].startswith("The hub. Choose any category")
-    assert said_after(channel, "louder") == [
-        "That changes the voice; in keyboard mode there is nothing to change."
-    ]
+    )
+    assert keys_after(channel, "whose turn") == ["whose_turn", "pending.roll"]
+    assert keys_after(channel, "help")[0] == "help_now.roll"
+    assert keys_after(channel, "rules of this space")[0] == "rules_of.hub"
+    assert keys_after(channel, "louder") == ["keyboard_adjust"]
 
 
 def test_pause_save_and_quit_then_resume_where_it_stopped(table):
@@ -189,7 +169,9 @@ def test_pause_save_and_quit_then_resume_where_it_stopped(table):
     assert outcome == "quit"
     assert said_after(channel, "pause") == ["Paused. Say resume."]
     assert said_after(channel, "hello") == ["Still paused. Say resume to go on, or save and quit."]
-    assert channel.log[-1] == "Saved. Resume with: trivia-host play --resume"
+    assert channel.log[-1] == (
+        f"Saved. Resume with: trivia-host play --resume --save-dir {table.save_dir}"
+    )
     outcome, channel = table(["ottawa"], resume=True, verbosity="short")
     assert channel.said[0] == "Game resumed."
     assert "Geography: What is the capital city of Canada?" in channel.said
