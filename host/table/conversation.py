@@ -20,6 +20,7 @@ from host.table import destinations as dest
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
 from host.table.game import CannotUndo
+from host.table.settings import VERBOSITY
 
 FAILURES_BEFORE_OFFER = 3
 
@@ -87,6 +88,7 @@ class Table:
         self.save_problem: str | None = None  # why the last save failed (a full disk)
         self.read_questions: set[tuple[str, str]] = set()
         self.ruling_lines: list[str] = []  # the last ruling in words, for "repeat"
+        self.ruling_step = -1  # the game's step count at that ruling
         self.closed_question: tuple[str, str] | None = None  # (card, category)
         self.named_roller: str | None = None  # co-op: who was last told to roll
         self.deck_of = {card.id: card.deck for card in game.cards.values()}
@@ -170,6 +172,7 @@ class Table:
                 self.ruling_lines = []
             if event["type"] == "answered":
                 ruling, self.ruling_lines = True, []
+                self.ruling_step = self.game.meta["steps"]
             if event["type"] == "turn_started":
                 self.named_roller = event.get("roller")
             if event["type"] == "question_closed":
@@ -354,11 +357,11 @@ class Table:
 
     def _ask_move(self, prompt: dict) -> dict:
         side = self.game.side(prompt["side"])
-        found = dest.destinations(self.game, side, prompt["roll"], prompt["options"])
+        found = dest.destinations(self.game, side, prompt["roll"], prompt["options"], self.narrator)
         labels = [d.label for d in found]
-        ask = self.narrator.say(
-            "ask_move", options="; ".join(labels), roll=num2words(prompt["roll"])
-        )
+        roll = num2words(prompt["roll"])
+        ask = self.narrator.say("ask_move", options=self.narrator.choices(found), roll=roll)
+        every = self.narrator.say("ask_move_all", options="; ".join(labels), roll=roll)
         rules = self.game.rules
         narrowed = {"to": found}  # after "which one?", the answer picks among those
 
@@ -385,6 +388,7 @@ class Table:
             interpret,
             pass_value=found[0].space,
             pass_means=self.narrator.part("pass_means", "move", first=labels[0]),
+            repeat=every,
         )
         return {"type": "move", "to": space}
 
@@ -474,12 +478,14 @@ class Table:
             return NOT_UNDERSTOOD
 
         names = [self.narrator.category(c) for c in options]
+        every = ask + " " + self.narrator.say("category_choices", options=_or(names))
         category = self.converse(
             ask,
             self._listening("choice", prompt, names),
             interpret,
             pass_value=options[0],
             pass_means=self.narrator.part("pass_means", "category", first=names[0]),
+            repeat=every if listed not in ask else ask,
         )
         return {"type": "category", "category": category}
 
@@ -554,7 +560,7 @@ class Table:
         reading = self.narrator.say(
             key,
             side=side,
-            category=self.narrator.category(category),
+            category=self.narrator.heading(category),
             question=self.narrator.question_text(question),
         )
         if (card, category) in self.read_questions:
@@ -665,7 +671,7 @@ class Table:
     def _command_repeat(self) -> None:
         """The last substantive thing: the question or choices, or the last
         ruling with its answer when the question is closed."""
-        if self.game.prompt["type"] not in ("answer", "steal", "claims", "pick"):
+        if self.ruling_step == self.game.meta["steps"]:  # nothing has happened since
             for line in self.ruling_lines:
                 self.say(line)
         self.say(self.current_ask, "prompt")
@@ -696,7 +702,7 @@ class Table:
         side = Engine.side_of(game.state, name)
         labels = None
         if prompt["type"] == "move" and side is not None:
-            found = dest.destinations(game, side, prompt["roll"], prompt["options"])
+            found = dest.destinations(game, side, prompt["roll"], prompt["options"], self.narrator)
             labels = {d.space: d.label for d in found}
         strengths = {
             c: tuple(v) for c, v in game.answers.get(side["name"] if side else name, {}).items()
@@ -825,12 +831,17 @@ class Table:
         self._adjust("faster")
 
     def _command_short(self) -> None:
-        self.narrator.verbosity = "short"
-        self.say(self.narrator.say("verbosity_short"))
+        self._verbosity(-1)
 
     def _command_long(self) -> None:
-        self.narrator.verbosity = "long"
-        self.say(self.narrator.say("verbosity_long"))
+        self._verbosity(+1)
+
+    def _verbosity(self, step: int) -> None:
+        """'shorter' and 'more detail' go one level at a time."""
+        levels = VERBOSITY
+        now = levels.index(self.narrator.verbosity) if self.narrator.verbosity in levels else 1
+        self.narrator.verbosity = levels[max(0, min(len(levels) - 1, now + step))]
+        self.say(self.narrator.say(f"verbosity_{self.narrator.verbosity}"))
 
     def _command_keyboard(self) -> None:
         if not self.channel.voice or self.keyboard_factory is None:

@@ -18,7 +18,6 @@ from num2words import num2words
 from host.rules.board import CATEGORIES, HUB
 from host.rules.engine import TABLE
 from host.rules.movement import describe_path
-from host.table.destinations import path_words
 
 PHRASES_FILE = Path(__file__).parent / "data" / "phrases.yaml"
 EDITION_TITLES = {
@@ -129,29 +128,68 @@ class Narrator:
         return join([self.category(c) for c in categories], word)
 
     def category_options(self, options=CATEGORIES) -> str:
+        if self.verbosity != "long":
+            return join([self.category(c) for c in options], "or")
         colours = self.rules.board.colour_of
         return join([f"{self.category(c)} ({colours[c]})" for c in options], "or")
 
+    def choices(self, found) -> str:
+        """The choices after a roll (destinations.Destination, most useful
+        first): all of them in the long style; else one name for the ways to
+        the same kind of space ("Geography, two ways"), the most useful few,
+        and how many more ("repeat" lists them all)."""
+        if self.verbosity == "long":
+            return "; ".join(d.label for d in found)
+        ways: dict[str, int] = {}
+        for dest in found:
+            ways[dest.name] = ways.get(dest.name, 0) + 1
+        labels = [
+            name if count == 1 else self.words("ways", name=name, count=num2words(count))
+            for name, count in ways.items()
+        ]
+        named = phrases()["choices_named"].get(self.verbosity) or len(labels)
+        if len(labels) == 1:
+            return labels[0]
+        if len(labels) <= named + 1:
+            return "; ".join(labels[:-1] + [self.words("or_last", label=labels[-1])])
+        more = phrases()["more_choices"][self.verbosity].format(count=len(labels) - named)
+        return "; ".join(labels[:named] + [more])
+
+    def words(self, key: str, **fields) -> str:
+        """A fragment to go inside a sentence (no capital, no variety)."""
+        return str(phrases()[key]).format(**fields)
+
     def space(self, space_id: int) -> str:
-        space = self.rules.board.space(space_id)
-        kind, names = space.kind, self.rules.names
-        if kind == "category":
-            return f"{article(names[space.category])} {names[space.category]} space"
-        if kind == "hq":
-            return f"the {names[space.category]} headquarters"
-        if kind == "jumper":
-            return f"the {names[space.category]} jumper"
-        if kind == "steal":
-            return f"the {names[space.category]} steal space"
-        if kind == "split":
-            return f"a split space ({names[space.split[0]]} or {names[space.split[1]]})"
-        if space_id == HUB:
-            return "the hub"
-        return {
-            "roll_again": "a roll again space",
-            "wild": "a wild space",
-            "ruby": "a Ruby space",
-        }.get(kind, kind)
+        """A space named in a sentence: 'an Art and Literature space'."""
+        return self.space_name(self.rules.board.space(space_id), "said")
+
+    def space_name(self, space, style: str, wedge: bool = False) -> str:
+        """A space's name from phrase data; `style` said or choice; `wedge`: a
+        headquarters whose wedge the player can still win."""
+        kind = "hub" if space.id == HUB else space.kind
+        entry = phrases()["spaces"].get(kind) or {style: kind}
+        template = entry["wedge"] if wedge and "wedge" in entry else entry[style]
+        split = space.split or ("", "")
+        name = self.category if style == "said" else self.choice_category
+        fields = {
+            "category": name(space.category) if space.category else "",
+            "first": name(split[0]) if split[0] else "",
+            "second": name(split[1]) if split[1] else "",
+        }
+        fields["a_category"] = f"{article(fields['category'])} {fields['category']}"
+        return template.format(**fields)
+
+    def heading(self, category: str) -> str:
+        """A category before its question: the short name in the short style."""
+        if self.verbosity == "short":
+            return self.choice_category(category)
+        return self.category(category)
+
+    def choice_category(self, category: str) -> str:
+        """A category in a list of choices: its short name unless every detail is wanted."""
+        if self.verbosity == "long":
+            return self.category(category)
+        return phrases()["short_categories"].get(category) or self.category(category)
 
     def holding(self, side: dict, ruby: bool) -> str:
         wedges = side["wedges"]
@@ -214,16 +252,24 @@ class Narrator:
         return self.say("turn_started", side=side, holding=holding)
 
     def _on_rolled(self, event, side, game):
+        if self.verbosity != "long":
+            return ""  # the choices, or the one move, that follow name the roll
         host = game.meta["settings"].get("dice", "host") == "host"
         return self.say("rolled_host" if host else "rolled_table", value=num2words(event["value"]))
 
     def _on_moved(self, event, side, game):
         legs = describe_path(event["from"], tuple(event["path"]))
         options = game.rules.moves.destinations(event["from"], event["roll"])
-        key = "moved_single" if len(options) == 1 else "moved"
+        key = "moved_single" if len(options) == 1 else "moved"  # "moved": the player chose
         if event["to"] == HUB:
             key = "moved_hub"
-        return self.say(key, side=side, path=path_words(legs), space=self.space(event["to"]))
+        return self.say(
+            key,
+            side=side,
+            path=path_words(legs),
+            space=self.space(event["to"]),
+            roll=num2words(event["roll"]),
+        )
 
     def _on_roll_again(self, event, side, game):
         return self.say("roll_again_space" if "space" in event else "roll_again", side=side)
@@ -345,6 +391,24 @@ class Narrator:
         if not needed:
             return self.say("need_nothing", side=self.who(name))
         return self.say("need", side=self.who(name), needed=self.categories(needed))
+
+
+def direction_words(direction: str) -> str:
+    return phrases()["directions"].get(direction, direction)
+
+
+def path_words(legs) -> str:
+    """[("clockwise", 3), ("in", 2)] -> 'three spaces clockwise, then two towards the hub'."""
+    words = phrases()
+    parts = []
+    for index, (direction, steps) in enumerate(legs):
+        fields = {
+            "count": num2words(steps),
+            "unit": words["space_unit"]["one" if steps == 1 else "more"],
+            "where": direction_words(direction),
+        }
+        parts.append(words["path_first" if index == 0 else "path_next"].format(**fields))
+    return words["path_then"].join(parts)
 
 
 def _one_stop(text: str) -> str:

@@ -127,6 +127,9 @@ KNOWN_FIELDS = {
     "number",
     "problem",
     "resume",
+    "label",
+    "unit",
+    "where",
 }
 
 

@@ -87,7 +87,7 @@ def test_number_three_and_the_geography_one_are_understood(table):
 def test_the_one_towards_the_hub(table):
     lines = ["roll", "geography", "Ottawa", "roll", "the one towards the hub"]
     _outcome, channel = table(lines, verbosity="short", seed=7)  # then a three: two ways out
-    assert said_after(channel, "the one towards the hub")[0] == "Ann: a Sports and Leisure space."
+    assert said_after(channel, "the one towards the hub")[0].startswith("Sports: ")
 
 
 def test_which_one_questions_back_are_no_misses_and_the_answer_picks_among_them(table):
@@ -97,7 +97,7 @@ def test_which_one_questions_back_are_no_misses_and_the_answer_picks_among_them(
     assert said.count("ambiguous") == 4
     assert "three_failures_typed" not in said and "passing_for_you" not in said
     moved = [e for e in events(table.save_dir) if e["type"] == "moved"][-1]
-    assert moved["path"][-1] == moved["to"] and keys_after(channel, "clockwise")[0] == "moved"
+    assert moved["path"][-1] == moved["to"] and keys_after(channel, "clockwise")[0] == "question"
 
 
 # ------------------------------------------------------------ answers
