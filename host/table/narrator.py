@@ -106,6 +106,11 @@ class Narrator:
         text = str(phrases()[key].get(sub, "")).format(**fields).strip()
         return Line(capitalised(text) if sentence else text, f"{key}.{sub}")
 
+    @staticmethod
+    def note(message: str) -> Line:
+        """A warning from the decks' history or the judge's overrides book."""
+        return Line(str(phrases()["note"]).format(message=message), "note")
+
     # ------------------------------------------------------------- cards
 
     def question_text(self, question) -> str:

@@ -88,7 +88,7 @@ def _saved_game(store: SaveStore, args, channel, narrator) -> dict | None:
         answer = und.yes_or_no(heard.text)
         if answer is not None:
             return data if answer else None
-        channel.say("Yes or no?")
+        channel.say(narrator.say("yes_or_no"))
 
 
 def describe_save(data: dict) -> str:
@@ -148,7 +148,7 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     start_wedges = (
         _ask_start_wedges(settings, channel, narrator, rules) if rules.start_wedges else None
     )
-    history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
+    history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(Narrator.note(m)))
     order = _card_order(decks, seed, history)
     game, events = Game.new(settings, decks, paths, seed, start_wedges, order)
     if store.has_game():
@@ -191,9 +191,9 @@ def _table(game, channel, settings, store, history=None) -> Table:
     )
     transcript = Transcript(store.transcript_path) if store is not None else None
     overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
-    judging = Judging(overrides, warn=lambda m: channel.say(f"Note: {m}"))
+    judging = Judging(overrides, warn=lambda m: channel.say(Narrator.note(m)))
     if history is None:
-        history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
+        history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(Narrator.note(m)))
     return Table(
         game,
         channel,
