@@ -218,8 +218,8 @@ class Narrator:
         """One engine event in words ('' when nothing needs saying)."""
         kind = event["type"]
         side = self.who(event.get("side"))
-        handler = getattr(self, f"_on_{kind}", None)
-        return handler(event, side, game) if handler else ""
+        handler = EVENTS.get(kind)
+        return handler(self, event, side, game) if handler else ""
 
     def _on_game_started(self, event, side, game):
         state = game.state
@@ -419,3 +419,30 @@ def path_words(legs) -> str:
 def _one_stop(text: str) -> str:
     """A filled-in answer that ends in its own ! or ? ("Oliver!") needs no full stop after it."""
     return re.sub(r"([!?])\.", r"\1", text)
+
+
+# Engine event type -> its words (events without an entry are not said).
+EVENTS = {
+    "game_started": Narrator._on_game_started,
+    "turn_started": Narrator._on_turn_started,
+    "rolled": Narrator._on_rolled,
+    "moved": Narrator._on_moved,
+    "roll_again": Narrator._on_roll_again,
+    "jumped": Narrator._on_jumped,
+    "jump_declined": Narrator._on_jump_declined,
+    "split_picked": Narrator._on_split_picked,
+    "category_chosen": Narrator._on_category_chosen,
+    "all_play_claims": Narrator._on_all_play_claims,
+    "steal_declared": Narrator._on_steal_declared,
+    "token_spent": Narrator._on_token_spent,
+    "answered": Narrator._on_answered,
+    "question_closed": Narrator._on_question_closed,
+    "wedge_won": Narrator._on_wedge_won,
+    "token_won": Narrator._on_token_won,
+    "moved_to_hub": Narrator._on_moved_to_hub,
+    "ruby_taken": Narrator._on_ruby_taken,
+    "turn_ended": Narrator._on_turn_ended,
+    "breakthrough": Narrator._on_breakthrough,
+    "final_won": Narrator._on_final_won,
+    "game_over": Narrator._on_game_over,
+}
