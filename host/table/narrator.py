@@ -371,7 +371,7 @@ class Narrator:
 
     def score(self, game) -> list[str]:
         state = game.state
-        lines = []
+        lines: list[str] = []
         for index, side in enumerate(state["sides"]):
             wedges = side["wedges"]
             tokens = side["tokens"]
@@ -387,7 +387,7 @@ class Narrator:
                 )
             )
         if game.rules.coop:
-            lines.append(f"Cards used: {state['cards']}.")
+            lines.append(self.say("cards_used", cards=state["cards"]))
         return lines
 
     def need(self, game, name: str) -> str:

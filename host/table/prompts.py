@@ -58,7 +58,7 @@ def roll(table, prompt: dict) -> tuple[dict, str | None]:
         and roller != table.named_roller
         and len(table.game.side(prompt["side"])["members"]) > 1
     ):
-        ask = table.narrator.say("roller", roller=roller) + " " + ask
+        ask = table.narrator.say("roller", roller=roller, ask=ask)
     table.named_roller = roller
 
     def interpret(heard: Heard):
@@ -357,7 +357,7 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
     )
     if correct is None:
         correct = _table_judges(table, question, prompt)
-    return {"type": "answer", "correct": correct}, state["heard"]
+    return {"type": "answer", "correct": bool(correct)}, str(state["heard"])
 
 
 def _table_judges(table, question, prompt: dict) -> bool:

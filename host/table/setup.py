@@ -268,8 +268,8 @@ def _ask_players(channel, narrator, coop: bool, rules) -> list[str]:
 
 def players_problem(names: list[str], coop: bool) -> tuple[str, dict] | None:
     """Why these names cannot play (a phrase key and its fields), or None."""
-    seen: set[str] = set()
-    twice = [n for n in names if n.casefold() in seen or seen.add(n.casefold())]
+    folded = [n.casefold() for n in names]
+    twice = [n for i, n in enumerate(names) if folded[i] in folded[:i]]
     if not names:
         return "players_none", {}
     if twice:

@@ -126,6 +126,7 @@ KNOWN_FIELDS = {
     "ruby",
     "number",
     "problem",
+    "ask",
     "resume",
     "label",
     "unit",
