@@ -215,6 +215,18 @@ def test_claims_are_heard_against_a_list_of_name_sequences():
     assert {"ann", "ann and ben", "steal cy and ann", "nobody", "score"} <= set(expectation.phrases)
 
 
+def test_no_steal_phrasings_and_thinking_aloud_are_in_what_the_recognizer_expects():
+    """Issue 15 by voice: 'no' was a YAML boolean and never in the steal grammar;
+    'we steal', 'Cy will steal' and a 'hmm' at a question must be hearable."""
+    from host.table.channels import Listening
+
+    names = expectation_for(Listening("names", ("Ann", "Ben", "Cy"), ("score",)))
+    assert {"no", "we steal", "cy will steal"} <= set(names.phrases)
+    assert "true" not in names.phrases
+    answer = expectation_for(Listening("answer", ("Ottawa",), ("score",)))
+    assert "hmm" in answer.commands
+
+
 @pytest.mark.skipif(not shutil.which("flite"), reason="flite is not installed")
 def test_players_heard_through_pocketsphinx(fast_tmp):
     """flite voices say the players' lines; the real recognizer hears them."""
