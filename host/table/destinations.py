@@ -106,10 +106,11 @@ def _told_apart(found: list[Destination]) -> list[Destination]:
     return result
 
 
-def match(text: str, found: list[Destination], rules) -> list[Destination]:
+def match(text: str, found: list[Destination], rules, places=None) -> list[Destination]:
     """The destinations the words fit. Empty: nothing fits (or nothing was
     named); several: ambiguous, ask back. A number is the option's place in
-    the list read out ("3", "number three"): the host never says space ids."""
+    the list read out ("3", "number three"): the host never says space ids;
+    `places` is that list when it names several ways as one ("Geography, two ways")."""
     plain = understanding.normalise(text)
     if not plain:
         return []
@@ -122,7 +123,10 @@ def match(text: str, found: list[Destination], rules) -> list[Destination]:
     categories = understanding.categories_in(plain, rules)
     kinds = understanding.kinds_in(plain)
     if not (categories or kinds or directions):
-        return [found[place - 1]] if place is not None and 1 <= place <= len(found) else []
+        places = places or [[d] for d in found]
+        if place is None or not 1 <= place <= len(places):
+            return []
+        return [d for d in places[place - 1] if d in found]
     fitting = []
     for dest in found:
         if categories and not set(categories) & set(dest.categories):

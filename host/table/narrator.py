@@ -145,12 +145,11 @@ class Narrator:
         and how many more ("repeat" lists them all)."""
         if self.verbosity == "long":
             return "; ".join(d.label for d in found)
-        ways: dict[str, int] = {}
-        for dest in found:
-            ways[dest.name] = ways.get(dest.name, 0) + 1
         labels = [
-            name if count == 1 else self.words("ways", name=name, count=num2words(count))
-            for name, count in ways.items()
+            group[0].name
+            if len(group) == 1
+            else self.words("ways", name=group[0].name, count=num2words(len(group)))
+            for group in self.choice_places(found)
         ]
         named = phrases()["choices_named"].get(self.verbosity) or len(labels)
         if len(labels) == 1:
@@ -159,6 +158,16 @@ class Narrator:
             return "; ".join(labels[:-1] + [self.words("or_last", label=labels[-1])])
         more = phrases()["more_choices"][self.verbosity].format(count=len(labels) - named)
         return "; ".join(labels[:named] + [more])
+
+    def choice_places(self, found) -> list[list]:
+        """The choices as read out, in order: each place in the list holds the
+        ways to one kind of space (one way each in the long style)."""
+        if self.verbosity == "long":
+            return [[d] for d in found]
+        places: dict[str, list] = {}
+        for dest in found:
+            places.setdefault(dest.name, []).append(dest)
+        return list(places.values())
 
     def words(self, key: str, **fields) -> str:
         """A fragment to go inside a sentence (no capital, no variety)."""

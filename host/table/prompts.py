@@ -98,11 +98,13 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
     every = table.narrator.say("ask_move_all", options="; ".join(labels), roll=roll)
     rules = table.game.rules
     narrowed = {"to": found}  # after "which one?", the answer picks among those
+    spoken = table.narrator.choice_places(found)  # "second": the second place read out
 
     def interpret(heard: Heard):
         for among in (narrowed["to"], found):
             for text in heard.alternatives:
-                fitting = _fitting(text, among, rules)
+                places = spoken if among is found else None
+                fitting = _fitting(text, among, rules, places)
                 if len(fitting) == 1:
                     return Done(fitting[0].space)
                 if len(fitting) > 1:
@@ -391,11 +393,11 @@ PROMPTS = {
 }
 
 
-def _fitting(text: str, among: list, rules) -> list:
+def _fitting(text: str, among: list, rules, places=None) -> list:
     """The destinations among `among` the words fit; an option said back as
     the host read it out is that option."""
     said_back = [d for d in among if und.normalise(d.label) == und.normalise(text)]
-    return said_back if len(said_back) == 1 else dest.match(text, among, rules)
+    return said_back if len(said_back) == 1 else dest.match(text, among, rules, places)
 
 
 def _and(names) -> str:

@@ -268,3 +268,11 @@ def _category_name(space: int) -> str:
 
     rules = load_rules("classic", "standard")
     return rules.names[rules.board.space(space).category]
+
+
+def test_second_is_the_second_place_read_out_when_ways_are_grouped(table):
+    # a three (seed 7, second roll): "Art, two ways; or Sports" — second is Sports
+    lines = ["roll", "geography", "Ottawa", "roll", "second"]
+    _outcome, channel = table(lines, verbosity="short", seed=7)
+    assert said_after(channel, "roll")[0] == "Four: Geography; 5 more?"
+    assert said_after(channel, "second")[0].startswith("Sports: ")
