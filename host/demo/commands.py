@@ -43,7 +43,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--verbosity",
-        choices=("long", "short"),
+        choices=("short", "normal", "long"),
         default="short",
         help="how much the host says (default short)",
     )

@@ -39,7 +39,9 @@ def register(subparsers) -> None:
         metavar="FILE",
         help="a deck file to play with (repeat for more; default: decks/)",
     )
-    parser.add_argument("--verbosity", choices=("long", "short"), help="how much the host says")
+    parser.add_argument(
+        "--verbosity", choices=("short", "normal", "long"), help="how much the host says"
+    )
     parser.add_argument("--config", help="a config file instead of your own (or the default)")
     parser.add_argument("--save-dir", help="where to keep the saved game and its transcript")
     add_board_options(parser)

@@ -9,32 +9,23 @@ take the pass, so the host never loops forever.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from num2words import num2words
+import shlex
 
 from host.cards.dealer import OutOfCards
-from host.rules.engine import TABLE, Engine, IllegalAction
+from host.rules.engine import IllegalAction
+from host.rules.protocol import Event
 from host.signals import Signal
-from host.table import destinations as dest
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
-from host.table.game import CannotUndo
+from host.table.prompts import NOT_UNDERSTOOD, PROMPTS, Ask, Done, Reply
 
 FAILURES_BEFORE_OFFER = 3
 
-
-@dataclass(frozen=True)
-class Done:
-    value: object
-
-
-@dataclass(frozen=True)
-class Reply:
-    text: str
-
-
-NOT_UNDERSTOOD = object()
+# After these the pending prompt is restated in a few words.
+RESTATING = frozenset(
+    ["where_am_i", "score", "need", "advise", "whose_turn", "help", "rules", "answer"]
+)
+QUESTIONS_BACK = 4  # then a question back counts as a miss after all
 
 
 class PromptChanged(Signal):
@@ -70,11 +61,15 @@ class Table:
         self.current_ask = ""
         self.save_problem: str | None = None  # why the last save failed (a full disk)
         self.read_questions: set[tuple[str, str]] = set()
+        self.ruling_lines: list[str] = []  # the last ruling in words, for "repeat"
+        self.ruling_step = -1  # the game's step count at that ruling
+        self.closed_question: tuple[str, str] | None = None  # (card, category)
+        self.named_roller: str | None = None  # co-op: who was last told to roll
         self.deck_of = {card.id: card.deck for card in game.cards.values()}
 
     # ------------------------------------------------------------ running
 
-    def start(self, opening_events: list[dict]) -> str:
+    def start(self, opening_events: list[Event]) -> str:
         if self.judging is not None and not self.judging.available:
             self.say(self.narrator.say("no_judge"))
         self.narrate(opening_events)
@@ -92,20 +87,16 @@ class Table:
         try:
             while not self.game.over:
                 try:
-                    action = self.ask_for_action()
+                    action, heard = self.ask_for_action()
                 except PromptChanged:
                     continue
-                heard = action.pop("_heard", None)
                 self.apply(action, heard)
         except QuitGame:
             return "quit"
         except EndOfInput:
             self.save()
-            self.say(
-                self.narrator.say(
-                    "input_ended" if self.save_problem is None else "input_ended_unsaved"
-                )
-            )
+            key = "input_ended" if self.save_problem is None else "input_ended_unsaved"
+            self.say(self.narrator.say(key, resume=self.resume_command()))
             return "ended"
         if self.store is not None:
             self.store.finish(self.game.meta["game_id"])
@@ -116,10 +107,10 @@ class Table:
         try:
             events = self.game.step(action)
         except IllegalAction as exc:
-            self.say(f"That cannot be done now: {exc}.")
+            self.say(self.narrator.say("illegal_now", reason=exc))
             return
         except OutOfCards as exc:
-            self.say(f"The decks ran out of questions ({exc}). The game is saved.")
+            self.say(self.narrator.say("out_of_cards", reason=exc))
             self.save()
             raise QuitGame() from None
         self.write("action", action=action)
@@ -142,18 +133,38 @@ class Table:
         if not text:
             return
         self.channel.say(text, kind)
-        self.write("said", text=text)
+        key = getattr(text, "key", "")
+        self.write("said", text=str(text), **({"key": key} if key else {}))
 
-    def narrate(self, events: list[dict]) -> None:
+    def narrate(self, events: list[Event]) -> None:
+        ruling = False
         for event in events:
             self.write("event", event=event)
             if event["type"] == "card_drawn":
                 self.read_questions = set()
+                self.ruling_lines = []
+            if event["type"] == "answered":
+                ruling, self.ruling_lines = True, []
+                self.ruling_step = self.game.meta["steps"]
+            if event["type"] == "turn_started":
+                self.named_roller = event.get("roller")
+            if event["type"] == "question_closed":
+                self.closed_question = (event["card"], event["category"])
             if event["type"] == "question_asked" and self.history is not None:
                 deck = self.deck_of.get(event["card"])
                 if deck:
                     self.history.record_asked(deck, [event["card"]])
-            self.say(self.narrator.event(event, self.game))
+            line = self.narrator.event(event, self.game)
+            self.say(line)
+            if ruling and line:
+                self.ruling_lines.append(line)
+
+    def resume_command(self) -> str:
+        """How to go on later, with the save folder when it is not the default."""
+        folder = self.settings.save_dir
+        return "trivia-host play --resume" + (
+            f" --save-dir {shlex.quote(folder)}" if folder else ""
+        )
 
     def save(self) -> None:
         """A failed save (disk full) leaves the last good one: say so once, play on."""
@@ -201,7 +212,7 @@ class Table:
         answer when nobody speaks (a steal window closing), if it has one."""
         self.current_ask = repeat or ask
         self.say(ask, "prompt")
-        failures, offered = 0, False
+        failures, offered, asked = 0, False, 0
         while True:
             heard = self.listen(listening)
             if heard.nothing and heard.timed_out and listening.kind == "answer":
@@ -219,6 +230,8 @@ class Table:
                 command = next((c for c in map(und.command_of, heard.alternatives[:1]) if c), None)
                 if command:
                     self.run_command(command)
+                    if command in RESTATING:
+                        self.say(table_commands.pending(self), "prompt")
                     failures = 0
                     continue
                 if offered and und.is_one_of(heard.text, "pass"):
@@ -227,13 +240,18 @@ class Table:
                 outcome = interpret(heard)
             if isinstance(outcome, Done):
                 return outcome.value
+            if isinstance(outcome, Ask):
+                self.say(outcome.text, "prompt")
+                asked += 1
+                if asked <= QUESTIONS_BACK:
+                    continue
             # A reply ("not reachable", "which one?") counts as a miss too, so that
             # saying the same wrong thing again and again still ends in the offer.
             if isinstance(outcome, Reply):
                 self.say(outcome.text)
             failures += 1
             if failures < FAILURES_BEFORE_OFFER:
-                if not isinstance(outcome, Reply):
+                if outcome is NOT_UNDERSTOOD:
                     self._say_missed(heard)
             else:
                 if offered:
@@ -249,521 +267,25 @@ class Table:
         elif heard.nothing and not heard.typed:
             self.say(self.narrator.say("heard_nothing"))
         elif not heard.text:  # an empty typed line: what can be typed here
-            self.say(self.help_now())
+            self.say(table_commands.help_now(self))
         else:
-            self.say(self.narrator.say("not_understood", heard=heard.text, help=self.help_now()))
-
-    # ------------------------------------------------------------ prompts
-
-    def ask_for_action(self) -> dict:
-        prompt = self.game.prompt
-        return getattr(self, f"_ask_{prompt['type']}")(prompt)
-
-    def _listening(self, kind: str, prompt: dict, phrases=(), time_limit=None) -> Listening:
-        return Listening(
-            kind, tuple(phrases), tuple(und.vocabulary()["commands"]), time_limit, dict(prompt)
-        )
-
-    def _ask_roll(self, prompt: dict) -> dict:
-        host_rolls = self.settings.dice == "host"
-        if host_rolls:
-            ask = self.narrator.say(
-                "ask_roll_host" if self.channel.voice else "ask_roll_host_typed"
-            )
-        else:
-            ask = self.narrator.say("ask_roll_table")
-
-        def interpret(heard: Heard):
-            text = heard.text
-            if host_rolls:
-                if (heard.typed and not text) or und.is_one_of(text, "roll"):
-                    return Done(self.game.roll_die())
-                return NOT_UNDERSTOOD
-            value = und.die_value(text)
-            if value is not None and 1 <= value <= 6:
-                return Done(value)
-            if und.is_one_of(text, "roll") or und.numbers_in(text):
-                return Reply(self.narrator.say("die_value"))
-            return NOT_UNDERSTOOD
-
-        phrases = (
-            und.vocabulary()["roll"]
-            if host_rolls
-            else ("one", "two", "three", "four", "five", "six")
-        )
-        value = self.converse(
-            ask,
-            self._listening("roll", prompt, phrases),
-            interpret,
-            pass_value=None,
-            pass_means=self.narrator.part("pass_means", "roll"),
-        )
-        if value is None:
-            value = self.game.roll_die()
-        return {"type": "roll", "value": value}
-
-    def _ask_move(self, prompt: dict) -> dict:
-        side = self.game.side(prompt["side"])
-        found = dest.destinations(self.game, side, prompt["roll"], prompt["options"])
-        labels = [d.label for d in found]
-        ask = self.narrator.say(
-            "ask_move", options="; ".join(labels), roll=num2words(prompt["roll"])
-        )
-        rules = self.game.rules
-
-        def interpret(heard: Heard):
-            for text in heard.alternatives:
-                # an option said back as the host read it out is that option
-                said_back = [d for d in found if und.normalise(d.label) == und.normalise(text)]
-                fitting = said_back if len(said_back) == 1 else dest.match(text, found, rules)
-                if len(fitting) == 1:
-                    return Done(fitting[0].space)
-                if len(fitting) > 1:
-                    return Reply(
-                        self.narrator.say("ambiguous", options=_or([d.label for d in fitting]))
-                    )
-            if dest.named_anything(heard.text, rules):
-                return Reply(
-                    self.narrator.say("not_reachable", heard=heard.text, options="; ".join(labels))
-                )
-            return NOT_UNDERSTOOD
-
-        space = self.converse(
-            ask,
-            self._listening("choice", prompt, labels),
-            interpret,
-            pass_value=found[0].space,
-            pass_means=self.narrator.part("pass_means", "move", first=labels[0]),
-        )
-        return {"type": "move", "to": space}
-
-    def _ask_jump(self, prompt: dict) -> dict:
-        category = self.game.rules.board.space(prompt["target"]).category
-        ask = self.narrator.say("ask_jump", category=self.narrator.category(category))
-
-        def interpret(heard: Heard):
-            answer = und.yes_or_no(heard.text)
-            return NOT_UNDERSTOOD if answer is None else Done(answer)
-
-        yes = self.converse(
-            ask,
-            self._listening("choice", prompt, ("yes", "no")),
-            interpret,
-            pass_value=False,
-            pass_means=self.narrator.part("pass_means", "jump"),
-        )
-        return {"type": "jump", "yes": yes}
-
-    def _ask_pick(self, prompt: dict) -> dict:
-        first, second = prompt["options"]
-        card = prompt["card"]
-        questions = [self.game.question(card, c).spoken_text for c in (first, second)]
-        self.read_questions |= {(card, first), (card, second)}
-        names = [self.narrator.category(c) for c in (first, second)]
-        ask = self.narrator.say(
-            "ask_pick",
-            first=names[0],
-            second=names[1],
-            first_question=questions[0],
-            second_question=questions[1],
-        )
-
-        def interpret(heard: Heard):
-            said = [
-                c for c in und.categories_in(heard.text, self.game.rules) if c in (first, second)
-            ]
-            if len(said) == 1:
-                return Done(prompt["options"].index(said[0]))
-            if len(said) == 2:
-                return Reply(self.narrator.say("ambiguous", options=_or(names)))
-            ordinal = und.ordinal_in(heard.text)
-            if ordinal in (1, 2):
-                return Done(ordinal - 1)
-            return NOT_UNDERSTOOD
-
-        index = self.converse(
-            ask,
-            self._listening("choice", prompt, names),
-            interpret,
-            pass_value=0,
-            pass_means=self.narrator.part("pass_means", "pick", first=names[0]),
-        )
-        return {"type": "pick", "index": index}
-
-    def _ask_category(self, prompt: dict) -> dict:
-        options = prompt["options"]
-        side = self.narrator.who(prompt["side"])
-        purpose = prompt["purpose"]
-        listed = self.narrator.category_options(options)
-        if prompt["chooser"] == "table":
-            key = (
-                "ask_category_table"
-                if purpose not in ("ruby", "ruby_final")
-                else f"ask_category_{purpose}"
-            )
-        elif purpose in ("wild", "joker", "all_play", "final", "ruby", "ruby_final"):
-            key = f"ask_category_{purpose}"
-        else:
-            key = "ask_category_player"
-        opponents = [s["name"] for s in self.game.state["sides"] if s["name"] != prompt["side"]]
-        ask = self.narrator.say(
-            key, side=side, options=listed, year=prompt.get("year"), opponents=_and(opponents)
-        )
-
-        def interpret(heard: Heard):
-            for text in heard.alternatives:
-                said = [c for c in und.categories_in(text, self.game.rules) if c in options]
-                if len(said) == 1:
-                    return Done(said[0])
-                if len(said) > 1:
-                    return Reply(
-                        self.narrator.say("ambiguous", options=self.narrator.categories(said, "or"))
-                    )
-            return NOT_UNDERSTOOD
-
-        names = [self.narrator.category(c) for c in options]
-        category = self.converse(
-            ask,
-            self._listening("choice", prompt, names),
-            interpret,
-            pass_value=options[0],
-            pass_means=self.narrator.part("pass_means", "category", first=names[0]),
-        )
-        return {"type": "category", "category": category}
-
-    def _ask_claims(self, prompt: dict) -> dict:
-        question = self.game.state["question"]
-        key = (question["card"], question["category"])
-        reading = ""
-        if key not in self.read_questions:
-            self.read_questions.add(key)
-            reading = (
+            self.say(
                 self.narrator.say(
-                    "question_all_play",
-                    category=self.narrator.category(question["category"]),
-                    question=self.game.question(*key).spoken_text,
+                    "not_understood", heard=heard.text, help=table_commands.help_now(self)
                 )
-                + " "
             )
-        ask = reading + self.narrator.say("ask_claims")
-        sides = self._names_dialogue(ask, prompt, "claims")
-        return {"type": "claims", "sides": sides}
 
-    def _ask_steal(self, prompt: dict) -> dict:
-        ask = self.narrator.say("ask_steal", eligible=_and(prompt["eligible"]))
-        return {"type": "steal", "sides": self._names_dialogue(ask, prompt, "steal")}
+    # ------------------------------------------------------------ dispatch
 
-    def _names_dialogue(self, ask: str, prompt: dict, kind: str) -> list[str]:
-        spoken = {}
-        for side in self.game.state["sides"]:
-            spoken[side["name"]] = side["name"]
-            for member in side["members"]:
-                spoken[member] = side["name"]
-        eligible = prompt["eligible"]
-
-        def interpret(heard: Heard):
-            text = heard.text
-            if und.is_one_of(text, "nobody"):
-                return Done([])
-            sides, unknown = und.names_in(text, spoken, fuzzy=self.channel.voice)
-            if unknown and (sides or len(unknown) <= 3):
-                return Reply(
-                    self.narrator.say(
-                        "unknown_names", names=_and(unknown), known=_and(list(spoken))
-                    )
-                )
-            if not sides:
-                return NOT_UNDERSTOOD
-            outside = [s for s in sides if s not in eligible]
-            if outside:
-                return Reply(
-                    self.narrator.say("not_eligible", names=_and(outside), eligible=_and(eligible))
-                )
-            return Done(sides)
-
-        return self.converse(
-            ask,
-            self._listening("names", prompt, list(spoken)),
-            interpret,
-            pass_value=[],
-            pass_means=self.narrator.part("pass_means", kind),
-            silence=[],
-        )
-
-    def _ask_answer(self, prompt: dict) -> dict:
-        card, category = prompt["card"], prompt["category"]
-        question = self.game.question(card, category)
-        side = self.narrator.who(prompt["side"])
-        key = "question_coop" if prompt["side"] == TABLE else "question"
-        reading = self.narrator.say(
-            key, side=side, category=self.narrator.category(category), question=question.spoken_text
-        )
-        if (card, category) in self.read_questions:
-            ask = self.narrator.say("question_again", side=side)
-        else:
-            self.read_questions.add((card, category))
-            ask = reading
-        fields = question.answer_fields()
-        phrases = [fields["answer"], *fields["accept"], *fields["prompt"], *fields["reject"]]
-        members = self.game.side(prompt["side"])["members"] + [prompt["side"]]
-        strictness = self.settings.strictness_for(members)
-        state = {"prompted": False, "heard": ""}
-
-        def interpret(heard: Heard):
-            text = heard.text
-            state["heard"] = text
-            if und.is_one_of(text, "pass") or (heard.typed and not text):
-                self.write("ruling", verdict="reject", reason="passed", heard=text)
-                if text:
-                    self.say(self.narrator.say("passed_answer"))
-                return Done(False)
-            if self.judging is None or not self.judging.available:
-                return Done(None)
-            ruling = self.judging.rule(
-                question,
-                self.deck_of.get(card, ""),
-                card,
-                [a for a in heard.alternatives if a.strip()],
-                strictness,
-            )
-            self.write(
-                "ruling",
-                verdict=ruling.verdict,
-                reason=ruling.reason,
-                heard=ruling.heard,
-                card=card,
-                category=category,
-                strictness=strictness,
-            )
-            state["heard"] = ruling.heard
-            if ruling.verdict == "accept":
-                return Done(True)
-            if ruling.verdict == "prompt" and not state["prompted"]:
-                state["prompted"] = True
-                return Reply(self.narrator.say("more_specific"))
-            return Done(False)
-
-        time_limit = self.settings.answer_seconds or None
-        correct = self.converse(
-            ask,
-            self._listening("answer", prompt, phrases, time_limit),
-            interpret,
-            pass_value=False,
-            pass_means=self.narrator.part("pass_means", "answer"),
-            repeat=reading,
-        )
-        if correct is None:
-            correct = self._table_judges(question, prompt)
-        return {"type": "answer", "correct": correct, "_heard": state["heard"]}
-
-    def _table_judges(self, question, prompt: dict) -> bool:
-        """No judge installed: the host reads the answer, the table says right or wrong."""
-        ask = self.narrator.say("what_was_the_answer", answer=question.spoken_answer)
-
-        def interpret(heard: Heard):
-            answer = und.yes_or_no(heard.text)
-            return NOT_UNDERSTOOD if answer is None else Done(answer)
-
-        right = self.converse(
-            ask,
-            self._listening("choice", prompt, ("yes", "no")),
-            interpret,
-            pass_value=False,
-            pass_means=self.narrator.part("pass_means", "answer"),
-        )
-        self.write("ruling", verdict="accept" if right else "reject", reason="the table ruled")
-        return right
-
-    # ----------------------------------------------------------- commands
-
-    def active_side(self) -> str:
+    def ask_for_action(self) -> tuple[dict, str | None]:
+        """The pending prompt's dialogue: (the action, the words heard)."""
         prompt = self.game.prompt
-        return prompt.get("side") or self.game.state["sides"][self.game.state["turn"]]["name"]
-
-    def help_now(self) -> str:
-        prompt = self.game.prompt
-        table_roll = ", or the number you rolled" if self.settings.dice == "table" else ""
-        return self.narrator.part("help_now", prompt["type"], table_roll=table_roll)
+        return PROMPTS[prompt["type"]](self, prompt)
 
     def run_command(self, command: str) -> None:
         self.note("command", command=command)
-        getattr(self, f"_command_{command}")()
-
-    def _command_repeat(self) -> None:
-        self.say(self.current_ask, "prompt")
-
-    def _command_where_am_i(self) -> None:
-        self.say(self.narrator.where(self.game, self.active_side()))
-
-    def _command_score(self) -> None:
-        for line in self.narrator.score(self.game):
-            self.say(line)
-
-    def _command_need(self) -> None:
-        self.say(self.narrator.need(self.game, self.active_side()))
-
-    def _command_advise(self) -> None:
-        from host.advisor.advice import advise  # loads the solver only when asked
-
-        game, prompt = self.game, self.game.prompt
-        name = self.active_side()
-        side = Engine.side_of(game.state, name)
-        labels = None
-        if prompt["type"] == "move" and side is not None:
-            found = dest.destinations(game, side, prompt["roll"], prompt["options"])
-            labels = {d.space: d.label for d in found}
-        strengths = {
-            c: tuple(v) for c, v in game.answers.get(side["name"] if side else name, {}).items()
-        }
-        self.say(advise(game.rules, game.state, name, strengths, labels).sentence)
-
-    def _command_whose_turn(self) -> None:
-        state = self.game.state
-        turn = self.narrator.who(state["sides"][state["turn"]]["name"])
-        waiting = self.narrator.part(
-            "waiting_for", self.game.prompt["type"], side=self.narrator.who(self.active_side())
-        )
-        self.say(self.narrator.say("whose_turn", side=turn, waiting=waiting))
-
-    def _command_help(self) -> None:
-        self.say(self.help_now())
-        self.say(str(_phrase("help_always")))
-
-    def _command_rules(self) -> None:
-        rules = self.game.rules
-        space = rules.board.space(self.game.side(self.active_side())["space"])
-        category = self.narrator.category(space.category) if space.category else ""
-        hub_rule = str(_phrase("hub_rules")[rules.board.hub_role])
-        text = self.narrator.part("rules_of", space.kind, category=category, hub_rule=hub_rule)
-        if rules.steal:
-            text += str(_phrase("steal_rule"))
-        self.say(text)
-
-    def _command_pause(self) -> None:
-        self.save()
-        self.say(self.narrator.say("paused"))
-        while True:
-            heard = self.listen(self._listening("free", self.game.prompt))
-            command = und.command_of(heard.text)
-            if command == "resume":
-                self.say(self.narrator.say("resumed"))
-                self.say(self.current_ask, "prompt")
-                return
-            if command == "save_quit":
-                self._command_save_quit()
-            if heard.typed or not heard.nothing:
-                self.say(self.narrator.say("still_paused"))
-
-    def _command_resume(self) -> None:
-        self.say(self.current_ask, "prompt")
-
-    def _command_save_quit(self) -> None:
-        self.save()
-        self.note("saved and quit")
-        self.say(self.narrator.say("saved_and_quit"))
-        raise QuitGame()
-
-    def _command_right(self) -> None:
-        self._override(True)
-
-    def _command_wrong(self) -> None:
-        self._override(False)
-
-    def _override(self, correct: bool) -> None:
-        try:
-            ruling, events = self.game.override(correct)
-        except CannotUndo as exc:
-            self.say(self.narrator.say("override_refused", reason=exc))
-            return
-        side = self.narrator.who(ruling.get("side"))
-        self.say(self.narrator.say("override_right" if correct else "override_wrong", side=side))
-        self.write(
-            "ruling",
-            verdict="accept" if correct else "reject",
-            reason="the table overrode",
-            heard=ruling.get("heard", ""),
-            card=ruling.get("card"),
-            category=ruling.get("category"),
-            override=True,
-        )
-        if self.judging is not None and ruling.get("card"):
-            question = self.game.question(ruling["card"], ruling["category"])
-            problem = self.judging.teach(
-                question,
-                self.deck_of.get(ruling["card"], ""),
-                ruling["card"],
-                ruling.get("heard", ""),
-                correct,
-            )
-            if problem:
-                self.note(problem)
-        self.read_questions = set()
-        self.narrate(events)
-        self.save()
-        raise PromptChanged()
-
-    def _command_skip(self) -> None:
-        try:
-            events = self.game.skip_question()
-        except CannotUndo as exc:
-            self.say(self.narrator.say("skip_refused", reason=exc))
-            return
-        except OutOfCards as exc:
-            self.say(self.narrator.say("skip_refused", reason=exc))
-            return
-        self.say(self.narrator.say("skipped"))
-        self.read_questions = set()
-        self.narrate([e for e in events if e["type"] not in ("moved", "rolled", "jumped")])
-        self.save()
-        raise PromptChanged()
-
-    def _adjust(self, change: str) -> None:
-        self.say(self.narrator.say(self.channel.adjust(change)))
-
-    def _command_louder(self) -> None:
-        self._adjust("louder")
-
-    def _command_softer(self) -> None:
-        self._adjust("softer")
-
-    def _command_slower(self) -> None:
-        self._adjust("slower")
-
-    def _command_faster(self) -> None:
-        self._adjust("faster")
-
-    def _command_short(self) -> None:
-        self.narrator.verbosity = "short"
-        self.say(self.narrator.say("verbosity_short"))
-
-    def _command_long(self) -> None:
-        self.narrator.verbosity = "long"
-        self.say(self.narrator.say("verbosity_long"))
-
-    def _command_keyboard(self) -> None:
-        if not self.channel.voice or self.keyboard_factory is None:
-            self.say(self.narrator.say("keyboard_already"))
-            return
-        self.say(self.narrator.say("switch_to_keyboard"))
-        self.channel.close()
-        self.channel = self.keyboard_factory()
-        self.note("switched to the keyboard")
-        self.say(self.current_ask, "prompt")
+        COMMANDS[command](self)
 
 
-def _phrase(key: str):
-    from host.table.narrator import phrases
-
-    return phrases()[key]
-
-
-def _and(names) -> str:
-    from host.table.narrator import join
-
-    return join(list(names), "and")
-
-
-def _or(names) -> str:
-    from host.table.narrator import join
-
-    return join(list(names), "or")
+from host.table import table_commands  # noqa: E402  (the commands raise this module's exceptions)
+from host.table.table_commands import COMMANDS  # noqa: E402

@@ -12,14 +12,9 @@ from dataclasses import dataclass
 
 from host.rules.board import HUB
 from host.rules.movement import describe_path
+from host.rules.protocol import SideState
 from host.table import understanding
-
-DIRECTION_WORDS = {
-    "clockwise": "clockwise",
-    "counter-clockwise": "counter-clockwise",
-    "in": "towards the hub",
-    "out": "out along the spoke",
-}
+from host.table.narrator import Narrator, direction_words, path_words
 
 
 @dataclass(frozen=True)
@@ -37,8 +32,11 @@ class Destination:
         return self.legs[0][0] if self.legs else ""
 
 
-def destinations(game, side: dict, roll: int, options: list[int]) -> list[Destination]:
+def destinations(
+    game, side: SideState, roll: int, options: list[int], narrator: Narrator | None = None
+) -> list[Destination]:
     rules = game.rules
+    narrator = narrator or Narrator(rules)
     found = []
     for space_id in options:
         space = rules.board.space(space_id)
@@ -47,7 +45,7 @@ def destinations(game, side: dict, roll: int, options: list[int]) -> list[Destin
         categories = (
             space.split if space.kind == "split" else ((space.category,) if space.category else ())
         )
-        name = _name(game, side, space)
+        name = narrator.space_name(space, "choice", wedge=_wedge_possible(game, side, space))
         found.append(
             Destination(
                 space_id, space.kind, tuple(categories), name, name, legs, _rank(game, side, space)
@@ -57,32 +55,8 @@ def destinations(game, side: dict, roll: int, options: list[int]) -> list[Destin
     return _told_apart(found)
 
 
-def _name(game, side, space) -> str:
-    names = game.rules.names
-    kind = space.kind
-    if kind == "hq":
-        if _wedge_possible(game, side, space):
-            return f"the {names[space.category]} wedge"
-        return f"{names[space.category]} headquarters"
-    if kind == "category":
-        return names[space.category]
-    if kind == "roll_again":
-        return "roll again"
-    if kind == "jumper":
-        return f"the {names[space.category]} jumper"
-    if kind == "steal":
-        return f"the {names[space.category]} steal space"
-    if kind == "split":
-        return f"the split space, {names[space.split[0]]} or {names[space.split[1]]}"
-    if kind == "wild":
-        return "a wild space"
-    if kind == "ruby":
-        return "a Ruby space"
-    return "the hub"
-
-
 def _wedge_possible(game, side, space) -> bool:
-    return space.category not in side["wedges"]
+    return space.kind == "hq" and space.category not in side["wedges"]
 
 
 def _rank(game, side, space) -> int:
@@ -122,7 +96,7 @@ def _told_apart(found: list[Destination]) -> list[Destination]:
         if len(twins) > 1:
             firsts = [d.first_direction for d in twins]
             if firsts.count(dest.first_direction) == 1:
-                label = f"{dest.name}, {DIRECTION_WORDS.get(dest.first_direction, dest.first_direction)}"
+                label = f"{dest.name}, {direction_words(dest.first_direction)}"
             else:
                 label = f"{dest.name}, {path_words(dest.legs)}"
         result.append(
@@ -133,40 +107,29 @@ def _told_apart(found: list[Destination]) -> list[Destination]:
     return result
 
 
-def path_words(legs) -> str:
-    """[("clockwise", 3), ("in", 2)] -> 'three spaces clockwise, then two towards the hub'."""
-    from num2words import num2words
-
-    parts = []
-    for index, (direction, steps) in enumerate(legs):
-        count = num2words(steps)
-        unit = "space" if steps == 1 else "spaces"
-        where = DIRECTION_WORDS.get(direction, direction)
-        parts.append(f"{count} {unit} {where}" if index == 0 else f"{count} {where}")
-    return ", then ".join(parts)
-
-
-def match(text: str, found: list[Destination], rules) -> list[Destination]:
+def match(text: str, found: list[Destination], rules, places=None) -> list[Destination]:
     """The destinations the words fit. Empty: nothing fits (or nothing was
-    named); several: ambiguous, ask back."""
+    named); several: ambiguous, ask back. A number is the option's place in
+    the list read out ("3", "number three"): the host never says space ids;
+    `places` is that list when it names several ways as one ("Geography, two ways")."""
     plain = understanding.normalise(text)
     if not plain:
         return []
-    ordinal = understanding.ordinal_in(plain)
-    numbers = [n for n in understanding.numbers_in(plain) if 0 <= n <= HUB]
+    place = understanding.option_number(plain)
+    if place is None:
+        ordinal = understanding.ordinal_in(plain)
+        place = len(found) if ordinal == -1 else ordinal
     directions = understanding.directions_in(plain)
     plain = understanding.without_directions(plain)  # "towards the hub" names no hub
     categories = understanding.categories_in(plain, rules)
     kinds = understanding.kinds_in(plain)
-    if not (categories or kinds or directions or numbers) and ordinal is not None:
-        index = ordinal - 1 if ordinal > 0 else len(found) - 1
-        return [found[index]] if 0 <= index < len(found) else []
-    if not (categories or kinds or directions or numbers):
-        return []
+    if not (categories or kinds or directions):
+        places = places or [[d] for d in found]
+        if place is None or not 1 <= place <= len(places):
+            return []
+        return [d for d in places[place - 1] if d in found]
     fitting = []
     for dest in found:
-        if numbers and dest.space not in numbers:
-            continue
         if categories and not set(categories) & set(dest.categories):
             continue
         if kinds and not _kind_fits(dest, kinds):
@@ -187,7 +150,7 @@ def named_anything(text: str, rules) -> bool:
         understanding.categories_in(text, rules)
         or understanding.kinds_in(text)
         or understanding.directions_in(text)
-        or understanding.numbers_in(text)
+        or understanding.option_number(text) is not None
         or understanding.ordinal_in(text)
     )
 

@@ -14,8 +14,10 @@ import copy
 import random
 import time
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 from host.advisor.tally import record_answers
 from host.cards import dealer
@@ -25,6 +27,7 @@ from host.errors import UserError
 from host.resources import shipped_decks_dir
 from host.rules.editions import Rules, load_rules
 from host.rules.engine import Engine, IllegalAction
+from host.rules.protocol import Action, Event, GameState, Prompt, SideState
 
 SAVE_VERSION = 1
 
@@ -66,7 +69,7 @@ def build_engine(rules: Rules, decks: list[Deck], true_false: bool) -> Engine:
 @dataclass
 class Game:
     engine: Engine
-    state: dict
+    state: GameState
     cards: dict[str, Card]
     meta: dict = field(default_factory=dict)
 
@@ -81,7 +84,7 @@ class Game:
         seed: int,
         start_wedges: dict[str, list[str]] | None = None,
         card_order: list[str] | None = None,
-    ) -> tuple[Game, list[dict]]:
+    ) -> tuple[Game, list[Event]]:
         rules = load_rules(settings.edition, settings.mode)
         engine = build_engine(rules, decks, settings.true_false)
         try:
@@ -130,10 +133,9 @@ class Game:
         return {"meta": self.meta, "state": self.state}
 
     def cards_in_play(self) -> set[str]:
-        prompt = self.state["prompt"]
-        return {
-            c for c in (prompt.get("card"), (self.state.get("question") or {}).get("card")) if c
-        }
+        prompt = any_kind(self.state["prompt"])
+        question: Mapping[str, Any] = self.state.get("question") or {}
+        return {c for c in (prompt.get("card"), question.get("card")) if c}
 
     # -------------------------------------------------------------- facts
 
@@ -142,14 +144,14 @@ class Game:
         return self.engine.rules
 
     @property
-    def prompt(self) -> dict:
+    def prompt(self) -> Prompt:
         return self.state["prompt"]
 
     @property
     def over(self) -> bool:
         return self.state["over"]
 
-    def side(self, name: str) -> dict:
+    def side(self, name: str) -> SideState:
         for side in self.state["sides"]:
             if side["name"] == name:
                 return side
@@ -175,7 +177,7 @@ class Game:
         """Right and asked answers per side and category this game, for the advisor."""
         return self.meta.setdefault("answers", {})
 
-    def step(self, action: dict) -> list[dict]:
+    def step(self, action: Action) -> list[Event]:
         """One engine step; IllegalAction and OutOfCards pass to the caller
         with the state unchanged."""
         before = copy.deepcopy(self.state)
@@ -200,7 +202,7 @@ class Game:
             self.meta["before_question"] = {"state": before, "action": action}
         return events
 
-    def override(self, correct: bool) -> tuple[dict, list[dict]]:
+    def override(self, correct: bool) -> tuple[dict, list[Event]]:
         """Re-rule the last answer as `correct`; returns (the ruling, events)."""
         ruling = self.meta.get("last_ruling")
         if not ruling:
@@ -218,24 +220,31 @@ class Game:
         self.meta["steps"] += 1
         return ruling, events
 
-    def skip_question(self) -> list[dict]:
+    def skip_question(self) -> list[Event]:
         """Put the card just drawn at the back of its deck and draw again."""
         saved = self.meta.get("before_question")
         if not saved or self.prompt["type"] not in ("answer", "pick", "category", "claims"):
             raise CannotUndo("there is no question to skip now")
-        question = self.state.get("question") or {}
-        card = self.prompt.get("card") or question.get("card")
+        question: Mapping[str, Any] = self.state.get("question") or {}
+        prompt = any_kind(self.prompt)
+        card = prompt.get("card") or question.get("card")
         state = copy.deepcopy(saved["state"])
         if card:
             dealer.send_to_back(
-                state["dealer"], card, self.prompt.get("category") or question.get("category")
+                state["dealer"], card, prompt.get("category") or question.get("category")
             )
         events = self.engine.step(state, saved["action"])
+        state["cards"] += 1  # the skipped card was used too (the co-op rank counts every card)
         self.state = state
         self.meta["before_question"] = {"state": saved["state"], "action": saved["action"]}
         self.meta["last_ruling"] = None
         self.meta["steps"] += 1
         return events
+
+
+def any_kind(prompt: Prompt) -> Mapping[str, Any]:
+    """A prompt read by key whatever its kind (a card or a category may be on several)."""
+    return cast(Mapping[str, Any], prompt)
 
 
 def _cards_by_id(decks: list[Deck]) -> dict[str, Card]:

@@ -18,7 +18,6 @@ from num2words import num2words
 from host.rules.board import CATEGORIES, HUB
 from host.rules.engine import TABLE
 from host.rules.movement import describe_path
-from host.table.destinations import path_words
 
 PHRASES_FILE = Path(__file__).parent / "data" / "phrases.yaml"
 EDITION_TITLES = {
@@ -32,6 +31,21 @@ EDITION_TITLES = {
 @cache
 def phrases() -> dict:
     return yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
+
+
+class Line(str):
+    """A line the host says, knowing its phrase key (tests and the transcript
+    check keys, so a change of wording breaks no test)."""
+
+    key: str = ""
+
+    def __new__(cls, text: str, key: str = "") -> Line:
+        line = super().__new__(cls, text)
+        line.key = key
+        return line
+
+    def __add__(self, other) -> Line:  # 'said' + ' ' + 'more' keeps the first key
+        return Line(str(self) + str(other), self.key)
 
 
 def join(items, word: str = "and") -> str:
@@ -70,7 +84,7 @@ class Narrator:
 
     # ----------------------------------------------------------- phrases
 
-    def say(self, key: str, **fields) -> str:
+    def say(self, key: str, **fields) -> Line:
         entry = phrases()[key]
         if isinstance(entry, dict):
             entry = entry.get(self.verbosity) or entry.get("long")
@@ -78,11 +92,33 @@ class Narrator:
         fresh = [v for v in variants if v != self._last.get(key)] or variants
         chosen = fresh[0] if len(fresh) == 1 else self._rng.choice(fresh)
         self._last[key] = chosen
-        return capitalised(_one_stop(chosen.format(**fields).strip()))
+        fields.update(
+            {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
+        )
+        return Line(capitalised(_one_stop(chosen.format(**fields).strip())), key)
 
-    def part(self, key: str, sub: str, **fields) -> str:
-        """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...)."""
-        return str(phrases()[key].get(sub, "")).format(**fields).strip()
+    def part(self, key: str, sub: str, sentence: bool = False, **fields) -> Line:
+        """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...),
+        as a `sentence` or as words to go inside one."""
+        fields.update(
+            {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
+        )
+        text = str(phrases()[key].get(sub, "")).format(**fields).strip()
+        return Line(capitalised(text) if sentence else text, f"{key}.{sub}")
+
+    @staticmethod
+    def note(message: str) -> Line:
+        """A warning from the decks' history or the judge's overrides book."""
+        return Line(str(phrases()["note"]).format(message=message), "note")
+
+    # ------------------------------------------------------------- cards
+
+    def question_text(self, question) -> str:
+        """Typed play shows the card's written text; respellings are for the synthesizer."""
+        return question.text if self.typed else question.spoken_text
+
+    def answer_text(self, question) -> str:
+        return question.answer if self.typed else question.spoken_answer
 
     # ------------------------------------------------------------- facts
 
@@ -97,29 +133,77 @@ class Narrator:
         return join([self.category(c) for c in categories], word)
 
     def category_options(self, options=CATEGORIES) -> str:
+        if self.verbosity != "long":
+            return join([self.category(c) for c in options], "or")
         colours = self.rules.board.colour_of
         return join([f"{self.category(c)} ({colours[c]})" for c in options], "or")
 
+    def choices(self, found) -> str:
+        """The choices after a roll (destinations.Destination, most useful
+        first): all of them in the long style; else one name for the ways to
+        the same kind of space ("Geography, two ways"), the most useful few,
+        and how many more ("repeat" lists them all)."""
+        if self.verbosity == "long":
+            return "; ".join(d.label for d in found)
+        labels = [
+            group[0].name
+            if len(group) == 1
+            else self.words("ways", name=group[0].name, count=num2words(len(group)))
+            for group in self.choice_places(found)
+        ]
+        named = phrases()["choices_named"].get(self.verbosity) or len(labels)
+        if len(labels) == 1:
+            return labels[0]
+        if len(labels) <= named + 1:
+            return "; ".join(labels[:-1] + [self.words("or_last", label=labels[-1])])
+        more = phrases()["more_choices"][self.verbosity].format(count=len(labels) - named)
+        return "; ".join(labels[:named] + [more])
+
+    def choice_places(self, found) -> list[list]:
+        """The choices as read out, in order: each place in the list holds the
+        ways to one kind of space (one way each in the long style)."""
+        if self.verbosity == "long":
+            return [[d] for d in found]
+        places: dict[str, list] = {}
+        for dest in found:
+            places.setdefault(dest.name, []).append(dest)
+        return list(places.values())
+
+    def words(self, key: str, **fields) -> str:
+        """A fragment to go inside a sentence (no capital, no variety)."""
+        return str(phrases()[key]).format(**fields)
+
     def space(self, space_id: int) -> str:
-        space = self.rules.board.space(space_id)
-        kind, names = space.kind, self.rules.names
-        if kind == "category":
-            return f"{article(names[space.category])} {names[space.category]} space"
-        if kind == "hq":
-            return f"the {names[space.category]} headquarters"
-        if kind == "jumper":
-            return f"the {names[space.category]} jumper"
-        if kind == "steal":
-            return f"the {names[space.category]} steal space"
-        if kind == "split":
-            return f"a split space ({names[space.split[0]]} or {names[space.split[1]]})"
-        if space_id == HUB:
-            return "the hub"
-        return {
-            "roll_again": "a roll again space",
-            "wild": "a wild space",
-            "ruby": "a Ruby space",
-        }.get(kind, kind)
+        """A space named in a sentence: 'an Art and Literature space'."""
+        return self.space_name(self.rules.board.space(space_id), "said")
+
+    def space_name(self, space, style: str, wedge: bool = False) -> str:
+        """A space's name from phrase data; `style` said or choice; `wedge`: a
+        headquarters whose wedge the player can still win."""
+        kind = "hub" if space.id == HUB else space.kind
+        entry = phrases()["spaces"].get(kind) or {style: kind}
+        template = entry["wedge"] if wedge and "wedge" in entry else entry[style]
+        split = space.split or ("", "")
+        name = self.category if style == "said" else self.choice_category
+        fields = {
+            "category": name(space.category) if space.category else "",
+            "first": name(split[0]) if split[0] else "",
+            "second": name(split[1]) if split[1] else "",
+        }
+        fields["a_category"] = f"{article(fields['category'])} {fields['category']}"
+        return template.format(**fields)
+
+    def heading(self, category: str) -> str:
+        """A category before its question: the short name in the short style."""
+        if self.verbosity == "short":
+            return self.choice_category(category)
+        return self.category(category)
+
+    def choice_category(self, category: str) -> str:
+        """A category in a list of choices: its short name unless every detail is wanted."""
+        if self.verbosity == "long":
+            return self.category(category)
+        return phrases()["short_categories"].get(category) or self.category(category)
 
     def holding(self, side: dict, ruby: bool) -> str:
         wedges = side["wedges"]
@@ -143,8 +227,8 @@ class Narrator:
         """One engine event in words ('' when nothing needs saying)."""
         kind = event["type"]
         side = self.who(event.get("side"))
-        handler = getattr(self, f"_on_{kind}", None)
-        return handler(event, side, game) if handler else ""
+        handler = EVENTS.get(kind)
+        return handler(self, event, side, game) if handler else ""
 
     def _on_game_started(self, event, side, game):
         state = game.state
@@ -182,16 +266,24 @@ class Narrator:
         return self.say("turn_started", side=side, holding=holding)
 
     def _on_rolled(self, event, side, game):
+        if self.verbosity != "long":
+            return ""  # the choices, or the one move, that follow name the roll
         host = game.meta["settings"].get("dice", "host") == "host"
         return self.say("rolled_host" if host else "rolled_table", value=num2words(event["value"]))
 
     def _on_moved(self, event, side, game):
         legs = describe_path(event["from"], tuple(event["path"]))
         options = game.rules.moves.destinations(event["from"], event["roll"])
-        key = "moved_single" if len(options) == 1 else "moved"
+        key = "moved_single" if len(options) == 1 else "moved"  # "moved": the player chose
         if event["to"] == HUB:
             key = "moved_hub"
-        return self.say(key, side=side, path=path_words(legs), space=self.space(event["to"]))
+        return self.say(
+            key,
+            side=side,
+            path=path_words(legs),
+            space=self.space(event["to"]),
+            roll=num2words(event["roll"]),
+        )
 
     def _on_roll_again(self, event, side, game):
         return self.say("roll_again_space" if "space" in event else "roll_again", side=side)
@@ -230,7 +322,7 @@ class Narrator:
     def _on_question_closed(self, event, side, game):
         if event["right"] is None and self.read_answer:
             question = game.question(event["card"], event["category"])
-            return self.say("answer_was", answer=question.spoken_answer)
+            return self.say("answer_was", answer=self.answer_text(question))
         return ""
 
     def _on_wedge_won(self, event, side, game):
@@ -257,7 +349,9 @@ class Narrator:
         return self.say("moved_to_hub", side=side)
 
     def _on_ruby_taken(self, event, side, game):
-        if event.get("from") and event["from"] != event["side"]:
+        if event.get("from") == event["side"]:
+            return self.say("ruby_kept", side=side)
+        if event.get("from"):
             return self.say("ruby_taken_from", side=side, **{"from": event["from"]})
         return self.say("ruby_taken", side=side)
 
@@ -286,7 +380,7 @@ class Narrator:
 
     def score(self, game) -> list[str]:
         state = game.state
-        lines = []
+        lines: list[str] = []
         for index, side in enumerate(state["sides"]):
             wedges = side["wedges"]
             tokens = side["tokens"]
@@ -302,7 +396,7 @@ class Narrator:
                 )
             )
         if game.rules.coop:
-            lines.append(f"Cards used: {state['cards']}.")
+            lines.append(self.say("cards_used", cards=state["cards"]))
         return lines
 
     def need(self, game, name: str) -> str:
@@ -313,6 +407,51 @@ class Narrator:
         return self.say("need", side=self.who(name), needed=self.categories(needed))
 
 
+def direction_words(direction: str) -> str:
+    return phrases()["directions"].get(direction, direction)
+
+
+def path_words(legs) -> str:
+    """[("clockwise", 3), ("in", 2)] -> 'three spaces clockwise, then two towards the hub'."""
+    words = phrases()
+    parts = []
+    for index, (direction, steps) in enumerate(legs):
+        fields = {
+            "count": num2words(steps),
+            "unit": words["space_unit"]["one" if steps == 1 else "more"],
+            "where": direction_words(direction),
+        }
+        parts.append(words["path_first" if index == 0 else "path_next"].format(**fields))
+    return words["path_then"].join(parts)
+
+
 def _one_stop(text: str) -> str:
     """A filled-in answer that ends in its own ! or ? ("Oliver!") needs no full stop after it."""
     return re.sub(r"([!?])\.", r"\1", text)
+
+
+# Engine event type -> its words (events without an entry are not said).
+EVENTS = {
+    "game_started": Narrator._on_game_started,
+    "turn_started": Narrator._on_turn_started,
+    "rolled": Narrator._on_rolled,
+    "moved": Narrator._on_moved,
+    "roll_again": Narrator._on_roll_again,
+    "jumped": Narrator._on_jumped,
+    "jump_declined": Narrator._on_jump_declined,
+    "split_picked": Narrator._on_split_picked,
+    "category_chosen": Narrator._on_category_chosen,
+    "all_play_claims": Narrator._on_all_play_claims,
+    "steal_declared": Narrator._on_steal_declared,
+    "token_spent": Narrator._on_token_spent,
+    "answered": Narrator._on_answered,
+    "question_closed": Narrator._on_question_closed,
+    "wedge_won": Narrator._on_wedge_won,
+    "token_won": Narrator._on_token_won,
+    "moved_to_hub": Narrator._on_moved_to_hub,
+    "ruby_taken": Narrator._on_ruby_taken,
+    "turn_ended": Narrator._on_turn_ended,
+    "breakthrough": Narrator._on_breakthrough,
+    "final_won": Narrator._on_final_won,
+    "game_over": Narrator._on_game_over,
+}

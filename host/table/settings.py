@@ -11,7 +11,7 @@ from host.judge.model import STRICTNESS
 from host.rules.editions import default_mode, edition_names, mode_names
 
 DICE = ("host", "table")
-VERBOSITY = ("long", "short")
+VERBOSITY = ("short", "normal", "long")  # least words first
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ class PlaySettings:
     answer_seconds: float = 0
     strictness: str = "normal"
     player_strictness: dict[str, str] = field(default_factory=dict)
-    verbosity: str = "long"
+    verbosity: str = "normal"
     text: bool = False
     save_dir: str = ""
     true_false: bool = True
@@ -85,7 +85,7 @@ def settings_from_config(config: dict) -> PlaySettings:
         player_strictness={
             str(k): str(v) for k, v in (house.get("player_strictness") or {}).items()
         },
-        verbosity=str(table.get("verbosity") or "long"),
+        verbosity=str(table.get("verbosity") or "normal"),
         text=bool(table.get("text", False)),
         save_dir=str(table.get("save_dir") or ""),
         true_false=bool(table.get("true_false", True)),

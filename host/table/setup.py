@@ -94,7 +94,7 @@ def _saved_game(store: SaveStore, args, channel, narrator) -> dict | None:
         answer = und.yes_or_no(heard.text)
         if answer is not None:
             return data if answer else None
-        channel.say("Yes or no?")
+        channel.say(narrator.say("yes_or_no"))
 
 
 def describe_save(data: dict) -> str:
@@ -154,7 +154,7 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     start_wedges = (
         _ask_start_wedges(settings, channel, narrator, rules) if rules.start_wedges else None
     )
-    history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
+    history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(Narrator.note(m)))
     order = _card_order(decks, seed, history)
     game, events = Game.new(settings, decks, paths, seed, start_wedges, order)
     if store.has_game():
@@ -172,7 +172,7 @@ def _hearable_names(settings, channel, narrator, rules):
         return settings
     colours = [c.title() for c in rules.board.palette]
     names = list(settings.teams) if settings.teams else list(settings.players)
-    renamed = {}
+    renamed: dict[str, str] = {}
     for index, name in enumerate(names):
         if channel.unknown_words(name):
             colour = next(
@@ -197,9 +197,9 @@ def _table(game, channel, settings, store, history=None) -> Table:
     )
     transcript = Transcript(store.transcript_path) if store is not None else None
     overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
-    judging = Judging(overrides, warn=lambda m: channel.say(f"Note: {m}"))
+    judging = Judging(overrides, warn=lambda m: channel.say(Narrator.note(m)))
     if history is None:
-        history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(f"Note: {m}"))
+        history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(Narrator.note(m)))
     return Table(
         game,
         channel,
@@ -229,8 +229,28 @@ def _card_order(decks, seed: int, history: CardHistory) -> list[str]:
 
 
 def split_names(text: str) -> list[str]:
+    """'um, it's Ann and Ben and Cy' -> ['Ann', 'Ben', 'Cy']."""
     parts = re.split(r",|\band\b|&|\bthen\b", text)
-    return [p.strip().title() if p.strip().islower() else p.strip() for p in parts if p.strip()]
+    names = []
+    for part in parts:
+        name = _without_openings(part)
+        if name:
+            names.append(name.title() if name.islower() else name)
+    return names
+
+
+def _without_openings(part: str) -> str:
+    """A name without the talk around it ('um', "it's", 'we are')."""
+    words = part.strip().split()
+    while words and (
+        und.normalise(words[0]) in und.vocabulary()["fillers"]
+        or und.normalise(words[0]) in _OPENING_WORDS
+    ):
+        words.pop(0)
+    return " ".join(words).strip(" .!?")
+
+
+_OPENING_WORDS = frozenset(["its", "it", "is", "we", "are", "were", "im", "i", "am", "me", "us"])
 
 
 def _ask_players(channel, narrator, coop: bool, rules) -> list[str]:
@@ -240,20 +260,31 @@ def _ask_players(channel, narrator, coop: bool, rules) -> list[str]:
     while True:
         heard = channel.listen(Listening("free"))
         names = split_names(heard.text)
-        enough = 1 if coop else 2
-        if (
-            len(names) >= enough
-            and len(names) <= 6
-            and len({n.casefold() for n in names}) == len(names)
-        ):
+        problem = players_problem(names, coop)
+        if problem is None:
             channel.say(narrator.say("players_are", names=join(names)))
             confirm = und.yes_or_no(channel.listen(Listening("choice", ("yes", "no"))).text)
             if confirm:
                 return names
-        channel.say(
-            narrator.say("ask_players_coop" if coop else "ask_players")
-            + (" Two to six players." if not coop else "")
-        )
+            channel.say(narrator.say("ask_players_coop" if coop else "ask_players"))
+            continue
+        key, fields = problem
+        channel.say(narrator.say(key, **fields))
+
+
+def players_problem(names: list[str], coop: bool) -> tuple[str, dict] | None:
+    """Why these names cannot play (a phrase key and its fields), or None."""
+    folded = [n.casefold() for n in names]
+    twice = [n for i, n in enumerate(names) if folded[i] in folded[:i]]
+    if not names:
+        return "players_none", {}
+    if twice:
+        return "players_twice", {"name": twice[0]}
+    if len(names) < (1 if coop else 2):
+        return "players_too_few", {"name": names[0]}
+    if len(names) > 6:
+        return "players_too_many", {"count": len(names)}
+    return None
 
 
 _NAME_OPENINGS = re.compile(

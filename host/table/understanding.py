@@ -36,7 +36,10 @@ def vocabulary() -> dict:
     fillers = frozenset(normalise(w) for w in raw["fillers"])
 
     def phrases(items) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(normalise(str(i)) for i in items))
+        odd = [i for i in items if not isinstance(i, str)]
+        if odd:  # a bare yes/no/on/off is a YAML boolean: quote it in the file
+            raise ValueError(f"{VOCABULARY_FILE.name}: not a phrase: {odd!r}")
+        return tuple(dict.fromkeys(normalise(i) for i in items))
 
     commands: dict[str, str] = {}
     for name, items in raw["commands"].items():
@@ -50,7 +53,10 @@ def vocabulary() -> dict:
         "directions": {k: phrases(v) for k, v in raw["directions"].items()},
         "ordinals": {normalise(k): v for k, v in raw["ordinals"].items()},
         "die_words": {normalise(k): v for k, v in raw["die_words"].items()},
-        **{key: phrases(raw[key]) for key in ("yes", "no", "nobody", "pass", "roll")},
+        **{
+            key: phrases(raw[key])
+            for key in ("yes", "no", "nobody", "pass", "roll", "thinking", "steal_words")
+        },
     }
 
 
@@ -74,6 +80,11 @@ def is_one_of(text: str, group: str) -> bool:
     plain = normalise(text)
     phrases = vocabulary()[group]
     return plain in phrases or _without_fillers(plain) in phrases
+
+
+def says_steal(text: str) -> bool:
+    """'we steal', "I'll steal": a steal with no name in it."""
+    return is_one_of(text, "steal_words")
 
 
 def find_phrases(text: str, phrases) -> list[tuple[int, str]]:
@@ -111,7 +122,7 @@ def category_words(rules) -> dict[str, tuple[str, ...]]:
 
 def categories_in(text: str, rules) -> list[str]:
     """Categories named (by name, synonym or colour), in the order said."""
-    by_phrase = {}
+    by_phrase: dict[str, str] = {}
     for category, phrases in category_words(rules).items():
         for phrase in phrases:
             by_phrase.setdefault(phrase, category)
@@ -154,6 +165,18 @@ def numbers_in(text: str) -> list[int]:
     except Exception:
         pass
     return [int(n) for n in re.findall(r"\b\d+\b", plain)]
+
+
+def option_number(text: str) -> int | None:
+    """The number of an option said alone: '3', 'three', 'number three', 'option 3'."""
+    words = [w for w in _without_fillers(normalise(text)).split() if w not in _NUMBER_WORDS]
+    if len(words) != 1:
+        return None
+    numbers = numbers_in(words[0])
+    return numbers[0] if numbers else None
+
+
+_NUMBER_WORDS = frozenset(["number", "option", "choice", "the", "no"])
 
 
 def die_value(text: str) -> int | None:
@@ -235,6 +258,16 @@ _NAME_GLUE = frozenset(
         "an",
         "plus",
         "with",
+        "will",
+        "ll",
+        "ill",
+        "id",
+        "want",
+        "wants",
+        "to",
+        "would",
+        "like",
+        "please",
     ]
 )
 

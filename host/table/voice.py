@@ -151,13 +151,16 @@ def expectation_for(listening: Listening):
 
     commands = tuple(listening.commands)
     if listening.kind == "answer":
-        return Expectation.answer(listening.phrases, commands + und.vocabulary()["pass"])
+        return Expectation.answer(
+            listening.phrases, commands + und.vocabulary()["pass"] + und.vocabulary()["thinking"]
+        )
     if listening.kind == "names":
         return Expectation.closed(
             dict.fromkeys(
                 name_sequences(listening.phrases)
                 + list(commands)
                 + list(und.vocabulary()["nobody"])
+                + list(und.vocabulary()["steal_words"])
             )
         )
     if listening.kind == "free":
@@ -185,7 +188,7 @@ def name_sequences(names, limit: int = 400) -> list[str]:
         if len(sequences) + 2 * len(batch) > limit:
             break
         sequences += batch + [f"steal {s}" for s in batch]
-    return sequences
+    return sequences + [f"{name} will steal" for name in names]
 
 
 def _louder(audio, volume: float):

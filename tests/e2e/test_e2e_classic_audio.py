@@ -43,5 +43,5 @@ def test_classic_by_audio_matches_the_keyboard(sit):
     assert ("accept", True) in spoken.verdicts  # the override
     assert spoken.count("More specific") == 1
     assert spoken.count("Ann is on a Science and Nature space.") == 1
-    assert spoken.count("Science and Nature: What is the hardest natural substance?") == 2
+    assert spoken.count("Science: What is the hardest natural substance?") == 2
     assert all(not h["typed"] for h in spoken.heard)

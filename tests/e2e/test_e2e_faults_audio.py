@@ -87,7 +87,7 @@ def test_silence_and_noise_are_asked_again_and_the_game_goes_on(sit_spoiled):
     )
     assert game.said[:4] == [
         "The classic Genus edition. Ann and Ben.",
-        "Ann. No wedges.",
+        "Ann.",
         "Roll.",
         "Nothing heard.",
     ]

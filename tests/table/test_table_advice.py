@@ -5,7 +5,7 @@ import json
 
 def test_advise_at_a_move_prompt_names_a_reachable_destination_and_why(table):
     _outcome, channel = table(["roll", "advise me"])
-    ask, advice, _ended = channel.said[-3:]  # the move prompt, the advice, the end of input
+    ask, advice, _pending, _ended = channel.said[-4:]  # the move prompt, advice, "where to?", end
     assert advice.split(":")[0] in ask  # one of the destinations just offered
     assert "question" in advice or "wedge" in advice
 

@@ -4,6 +4,7 @@ house rule on reading the right answer."""
 from __future__ import annotations
 
 from table_sitting import DECKS
+from table_talk import keys, keys_after, said_after
 
 from host.cards.deck import load_decks
 from host.table.channels import ScriptedChannel
@@ -25,54 +26,51 @@ ORDER = [
 ]
 
 
-def sit(lines, tmp_path, **settings):
+def sit(lines, tmp_path, voice=False, **settings):
     settings = PlaySettings(players=("Ann", "Ben"), verbosity="short", seed=7, **settings)
     game, events = Game.new(settings, load_decks(DECKS), [], 7, card_order=ORDER)
-    channel = ScriptedChannel(lines)
-    narrator = Narrator(game.rules, "short", 7, settings.read_answer)
+    channel = ScriptedChannel(lines, voice=voice)
+    narrator = Narrator(game.rules, "short", 7, settings.read_answer, typed=not voice)
     table = Table(game, channel, narrator, settings, judging=Judging(tmp_path / "overrides.json"))
     return table.start(events), channel
 
 
 def test_a_surname_is_asked_to_be_more_specific(tmp_path):
     _outcome, channel = sit(["roll", "art", "Austen", "Jane Austen"], tmp_path)
-    assert channel.log[8:14] == [
-        "Art and Literature: Who wrote the novel Pride and Prejudice?",
-        "> Austen",
-        "More specific?",
-        "> Jane Austen",
-        "Right.",
-        "Roll again.",
-    ]
+    assert said_after(channel, "art")[-1].endswith("Who wrote the novel Pride and Prejudice?")
+    assert keys_after(channel, "Austen") == ["more_specific"]
+    assert keys_after(channel, "Jane Austen")[:2] == ["right", "roll_again"]
 
 
 def test_still_too_vague_the_second_time_is_wrong(tmp_path):
     _outcome, channel = sit(["roll", "art", "Austen", "Austen"], tmp_path)
-    assert channel.log[10:14] == ["More specific?", "> Austen", "Wrong.", "Answer: Jane Austen."]
+    assert keys(channel.said).count("more_specific") == 1
+    assert keys(channel.said[-5:])[:2] == ["wrong", "answer_was"]
+    assert "Answer: Jane Austen." in channel.said
 
 
 def test_a_pass_is_a_wrong_answer(tmp_path):
     _outcome, channel = sit(["roll", "art", "I don't know"], tmp_path)
-    assert channel.log[9:12] == ["> I don't know", "Pass.", "Wrong."]
+    assert keys_after(channel, "I don't know")[:2] == ["passed_answer", "wrong"]
 
 
 def test_the_answer_is_not_read_when_the_house_says_so(tmp_path):
     _outcome, channel = sit(
         ["roll", "art", "Charlotte Bronte", "roll"], tmp_path, read_answer=False
     )
-    assert channel.log[9:12] == ["> Charlotte Bronte", "Wrong.", "Ben. No wedges."]
+    assert keys_after(channel, "Charlotte Bronte")[:2] == ["wrong", "turn_started"]
 
 
 def test_the_answer_is_read_with_its_spoken_form(tmp_path):
+    _outcome, channel = sit(["roll", "science", "iron"], tmp_path, voice=True)
+    assert said_after(channel, "iron")[:2] == ["Wrong.", "Answer: A U."]
+
+
+def test_the_answer_is_typed_with_its_written_form(tmp_path):
     _outcome, channel = sit(["roll", "science", "iron"], tmp_path)
-    assert channel.log[8:12] == [
-        "Science and Nature: What is the chemical symbol for gold?",
-        "> iron",
-        "Wrong.",
-        "Answer: A U.",
-    ]
+    assert said_after(channel, "iron")[:2] == ["Wrong.", "Answer: Au."]
 
 
 def test_time_up_in_silence_is_a_wrong_answer(tmp_path):
     _outcome, channel = sit(["roll", "art", "<time up>"], tmp_path, answer_seconds=20)
-    assert channel.log[9:12] == ["> <time up>", "Time.", "Wrong."]
+    assert keys_after(channel, "<time up>")[:2] == ["time_up", "wrong"]

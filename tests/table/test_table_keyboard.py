@@ -5,45 +5,32 @@ from __future__ import annotations
 import json
 
 from table_bots import StatelessBot
+from table_talk import keys, keys_after, said_after
 
 from host.table.channels import Listening
-
-
-def said_after(channel, typed: str) -> list[str]:
-    """What the host said right after the line `typed` (until the next input)."""
-    log = channel.log
-    start = log.index(f"> {typed}") + 1
-    out = []
-    for line in log[start:]:
-        if line.startswith("> "):
-            break
-        out.append(line)
-    return out
 
 
 def test_a_first_turn_in_short_words(table):
     outcome, channel = table(["roll", "geography", "Canberra", "", "first"], verbosity="short")
     assert outcome == "ended"
-    assert channel.log[:12] == [
+    assert channel.log[:10] == [
         "The classic Genus edition. Ann and Ben.",
-        "Ann. No wedges.",
+        "Ann.",
         "Enter to roll.",
         "> roll",
-        "Four.",
-        "Geography; Art and Literature; Science and Nature; Entertainment; History; Sports and Leisure?",
+        "Four: Geography; 5 more?",
         "> geography",
-        "Ann: a Geography space.",
         "Geography: What is the capital city of Canada?",
         "> Canberra",
         "Wrong.",
         "Answer: Ottawa.",
     ]
-    assert said_after(channel, "")[:1] == ["Three."]
+    assert said_after(channel, "")[:1] == ["Three: Science; 5 more?"]
 
 
 def test_a_right_answer_rolls_again(table):
     _outcome, channel = table(["roll", "blue", "ottawa"], verbosity="short")
-    assert said_after(channel, "ottawa")[:3] == ["Right.", "Roll again.", "Enter to roll."]
+    assert keys_after(channel, "ottawa")[:3] == ["right", "roll_again", "ask_roll_host_typed"]
 
 
 def test_silence_noise_and_an_unknown_command_are_answered(table):
@@ -74,17 +61,12 @@ def test_three_failures_offer_a_pass_and_three_more_take_it(table):
 
 
 def test_a_choice_that_is_not_reachable_said_again_and_again_ends_in_the_offer_too(table):
-    _outcome, channel = table(["roll"] + ["space 3"] * 6)
-    replies = [
-        i
-        for i, line in enumerate(channel.said)
-        if line.startswith("Space 3 isn't one of the choices")
-    ]
+    _outcome, channel = table(["roll"] + ["number nine"] * 6)  # six choices
+    said = keys(channel.said)
+    replies = [i for i, key in enumerate(said) if key == "not_reachable"]
     assert len(replies) == 6
-    assert channel.said[replies[2] + 1].startswith("That's three times I didn't understand.")
-    assert channel.said[replies[5] + 1] == (
-        "Still nothing I understand, so I will take the first choice, Geography."
-    )
+    assert said[replies[2] + 1] == "three_failures_typed"
+    assert said[replies[5] + 1] == "passing_for_you"
 
 
 def test_pass_after_the_offer_takes_the_pass_at_once(table):
@@ -116,25 +98,25 @@ def test_the_table_rolls_its_own_die(table):
     )
     assert said_after(channel, "roll") == ["Die: one to six?"]
     assert said_after(channel, "I rolled a seven") == ["Die: one to six?"]
-    assert said_after(channel, "I rolled a five")[0] == "Five."
+    assert said_after(channel, "I rolled a five")[0].startswith("Five: ")
 
 
 def test_that_was_right_changes_the_ruling_once_and_back_once(table):
     lines = ["roll", "geography", "Toronto", "that was right", "that was wrong", "that was right"]
     _outcome, channel = table(lines, verbosity="short")
     assert said_after(channel, "Toronto")[0] == "Wrong."
-    assert said_after(channel, "that was right") == [
-        "Overruled: right.",
-        "Right.",
-        "Roll again.",
-        "Enter to roll.",
+    assert keys_after(channel, "that was right") == [
+        "override_right",
+        "right",
+        "roll_again",
+        "ask_roll_host_typed",
     ]
-    assert said_after(channel, "that was wrong") == [
-        "Overruled: wrong.",
-        "Wrong.",
-        "Answer: Ottawa.",
-        "Ben. No wedges.",
-        "Enter to roll.",
+    assert keys_after(channel, "that was wrong") == [
+        "override_wrong",
+        "wrong",
+        "answer_was",
+        "turn_started",
+        "ask_roll_host_typed",
     ]
     assert (
         channel.log[-2]
@@ -164,22 +146,18 @@ def test_commands_answer_at_the_roll_prompt(table):
         "slower",
     ]
     _outcome, channel = table(commands, verbosity="short")
-    assert said_after(channel, "repeat") == ["Enter to roll."]
-    assert said_after(channel, "where am I") == ["Ann is on the hub."]
-    assert said_after(channel, "score") == [
-        "Ann: 0 wedges, on the hub.",
-        "Ben: 0 wedges, on the hub.",
-    ]
-    assert said_after(channel, "what do I still need") == [
+    assert keys_after(channel, "repeat") == ["ask_roll_host_typed"]
+    assert keys_after(channel, "where am I") == ["you_are_on", "pending.roll"]
+    assert keys_after(channel, "score") == ["score_line", "score_line", "pending.roll"]
+    assert said_after(channel, "score")[0] == "Ann: 0 wedges."
+    assert said_after(channel, "what do I still need")[0] == (
         "Ann still needs Geography, Entertainment, History, Art and Literature, Science and Nature, "
         "and Sports and Leisure."
-    ]
-    assert said_after(channel, "whose turn") == ["It's Ann's turn. Waiting for Ann to roll."]
-    assert said_after(channel, "help")[0] == "Say roll."
-    assert said_after(channel, "rules of this space")[0].startswith("The hub. Choose any category")
-    assert said_after(channel, "louder") == [
-        "That changes the voice; in keyboard mode there is nothing to change."
-    ]
+    )
+    assert keys_after(channel, "whose turn") == ["whose_turn", "pending.roll"]
+    assert keys_after(channel, "help")[0] == "help_now.roll"
+    assert keys_after(channel, "rules of this space")[0] == "rules_of.hub"
+    assert keys_after(channel, "louder") == ["keyboard_adjust"]
 
 
 def test_pause_save_and_quit_then_resume_where_it_stopped(table):
@@ -189,7 +167,9 @@ def test_pause_save_and_quit_then_resume_where_it_stopped(table):
     assert outcome == "quit"
     assert said_after(channel, "pause") == ["Paused. Say resume."]
     assert said_after(channel, "hello") == ["Still paused. Say resume to go on, or save and quit."]
-    assert channel.log[-1] == "Saved. Resume with: trivia-host play --resume"
+    assert channel.log[-1] == (
+        f"Saved. Resume with: trivia-host play --resume --save-dir {table.save_dir}"
+    )
     outcome, channel = table(["ottawa"], resume=True, verbosity="short")
     assert channel.said[0] == "Game resumed."
     assert "Geography: What is the capital city of Canada?" in channel.said
@@ -225,11 +205,10 @@ def test_ruby_quick_game_asks_for_three_start_wedges(table):
     ]
     # blue is the Geography colour: two categories, not three
     assert said_after(channel, "art, geography and blue")[0].startswith("Please name three")
-    assert said_after(channel, "art, geography and pink")[:3] == [
-        "Ben starts with Arts and Literature, Geography, and Entertainment.",
-        "The Ruby edition, quick mode. Ann and Ben.",
-        "Ann. Has History, Science and Technology, and Sports and Leisure.",
-    ]
+    assert said_after(channel, "art, geography and pink")[0] == (
+        "Ben starts with Arts and Literature, Geography, and Entertainment."
+    )
+    assert keys_after(channel, "art, geography and pink")[1:3] == ["welcome", "turn_started"]
 
 
 def test_teams_claim_by_a_members_name(table):

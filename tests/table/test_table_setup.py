@@ -119,7 +119,9 @@ def test_a_keyboard_game_from_the_command_line(tmp_path):
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "The classic Genus edition. Ann and Ben."
-    assert lines[-1].endswith("Saved. Resume with: trivia-host play --resume")
+    assert lines[-1].endswith(
+        f"Saved. Resume with: trivia-host play --resume --save-dir {tmp_path}"
+    )
     assert (tmp_path / "game.json").exists()
 
 

@@ -52,9 +52,16 @@ def snapshot_lines(transcript: list[dict]) -> list[str]:
     return lines
 
 
+# The long style (the fixture config's) and the shipped default, normal; the
+# normal co-op game has two players, who take turns rolling.
+STYLES = {"long": "", "normal": ".normal"}
+
+
+@pytest.mark.parametrize("style", list(STYLES))
 @pytest.mark.parametrize("edition,mode,seed", GAMES, ids=[f"{e}-{m}" for e, m, _ in GAMES])
-def test_a_whole_game_matches_its_snapshot(table, edition, mode, seed):
-    players = "Ann" if mode == "coop" else "Ann,Ben,Cy"
+def test_a_whole_game_matches_its_snapshot(table, edition, mode, seed, style):
+    coop = "Ann" if style == "long" else "Ann,Ben"
+    players = coop if mode == "coop" else "Ann,Ben,Cy"
     start = (
         [
             "history, sports and science",
@@ -71,12 +78,13 @@ def test_a_whole_game_matches_its_snapshot(table, edition, mode, seed):
         mode=mode,
         seed=seed,
         players=players,
+        verbosity=style,
     )
     assert outcome == "over"
     transcript = read_transcript(next((table.save_dir / "earlier").glob("*.transcript.jsonl")))
     lines = snapshot_lines(transcript)
     assert lines[-2].startswith("# game_over")
-    path = SNAPSHOTS / f"{edition}-{mode}.txt"
+    path = SNAPSHOTS / f"{edition}-{mode}{STYLES[style]}.txt"
     if os.environ.get("UPDATE_SNAPSHOTS") or not path.exists():
         path.parent.mkdir(exist_ok=True)
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")

@@ -1,0 +1,408 @@
+"""The engine's prompts, one dialogue each: the words that ask for it, the
+phrases to expect, and an interpreter from what was heard to a value (Done),
+a question back (Ask), a reply that counts as a miss (Reply), or nothing
+understood. PROMPTS maps a prompt's type to its dialogue; each returns the
+action and, beside it, the words heard (kept for the judge's overrides).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from num2words import num2words
+
+from host.rules.engine import TABLE
+from host.table import destinations as dest
+from host.table import understanding as und
+from host.table.channels import Heard, Listening
+from host.table.narrator import join
+
+
+@dataclass(frozen=True)
+class Done:
+    value: object
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Something said back that counts as a miss ("not reachable")."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Ask:
+    """A question back ("which one: ...?"): no miss, unless asked too often."""
+
+    text: str
+
+
+NOT_UNDERSTOOD = object()
+
+
+def listening(kind: str, prompt: dict, phrases=(), time_limit=None) -> Listening:
+    return Listening(
+        kind, tuple(phrases), tuple(und.vocabulary()["commands"]), time_limit, dict(prompt)
+    )
+
+
+def roll(table, prompt: dict) -> tuple[dict, str | None]:
+    host_rolls = table.settings.dice == "host"
+    if host_rolls:
+        ask = table.narrator.say("ask_roll_host" if table.channel.voice else "ask_roll_host_typed")
+    else:
+        ask = table.narrator.say("ask_roll_table")
+    roller = prompt.get("roller")
+    if (
+        roller
+        and roller != table.named_roller
+        and len(table.game.side(prompt["side"])["members"]) > 1
+    ):
+        ask = table.narrator.say("roller", roller=roller, ask=ask)
+    table.named_roller = roller
+
+    def interpret(heard: Heard):
+        text = heard.text
+        if host_rolls:
+            if (heard.typed and not text) or und.is_one_of(text, "roll"):
+                return Done(table.game.roll_die())
+            return NOT_UNDERSTOOD
+        value = und.die_value(text)
+        if value is not None and 1 <= value <= 6:
+            return Done(value)
+        if und.is_one_of(text, "roll") or und.numbers_in(text):
+            return Reply(table.narrator.say("die_value"))
+        return NOT_UNDERSTOOD
+
+    phrases = (
+        und.vocabulary()["roll"] if host_rolls else ("one", "two", "three", "four", "five", "six")
+    )
+    value = table.converse(
+        ask,
+        listening("roll", prompt, phrases),
+        interpret,
+        pass_value=None,
+        pass_means=table.narrator.part("pass_means", "roll"),
+    )
+    if value is None:
+        value = table.game.roll_die()
+    return {"type": "roll", "value": value}, None
+
+
+def move(table, prompt: dict) -> tuple[dict, str | None]:
+    side = table.game.side(prompt["side"])
+    found = dest.destinations(table.game, side, prompt["roll"], prompt["options"], table.narrator)
+    labels = [d.label for d in found]
+    roll = num2words(prompt["roll"])
+    ask = table.narrator.say("ask_move", options=table.narrator.choices(found), roll=roll)
+    every = table.narrator.say("ask_move_all", options="; ".join(labels), roll=roll)
+    rules = table.game.rules
+    narrowed = {"to": found}  # after "which one?", the answer picks among those
+    spoken = table.narrator.choice_places(found)  # "second": the second place read out
+
+    def interpret(heard: Heard):
+        for among in (narrowed["to"], found):
+            for text in heard.alternatives:
+                places = spoken if among is found else None
+                fitting = _fitting(text, among, rules, places)
+                if len(fitting) == 1:
+                    return Done(fitting[0].space)
+                if len(fitting) > 1:
+                    narrowed["to"] = fitting
+                    return Ask(
+                        table.narrator.say("ambiguous", options=_or([d.label for d in fitting]))
+                    )
+        if dest.named_anything(heard.text, rules):
+            return Reply(
+                table.narrator.say("not_reachable", heard=heard.text, options="; ".join(labels))
+            )
+        return NOT_UNDERSTOOD
+
+    space = table.converse(
+        ask,
+        listening("choice", prompt, labels),
+        interpret,
+        pass_value=found[0].space,
+        pass_means=table.narrator.part("pass_means", "move", first=labels[0]),
+        repeat=every,
+    )
+    return {"type": "move", "to": space}, None
+
+
+def jump(table, prompt: dict) -> tuple[dict, str | None]:
+    category = table.game.rules.board.space(prompt["target"]).category
+    ask = table.narrator.say("ask_jump", category=table.narrator.category(category))
+
+    def interpret(heard: Heard):
+        answer = und.yes_or_no(heard.text)
+        return NOT_UNDERSTOOD if answer is None else Done(answer)
+
+    yes = table.converse(
+        ask,
+        listening("choice", prompt, ("yes", "no")),
+        interpret,
+        pass_value=False,
+        pass_means=table.narrator.part("pass_means", "jump"),
+    )
+    return {"type": "jump", "yes": yes}, None
+
+
+def pick(table, prompt: dict) -> tuple[dict, str | None]:
+    first, second = prompt["options"]
+    card = prompt["card"]
+    questions = [
+        table.narrator.question_text(table.game.question(card, c)) for c in (first, second)
+    ]
+    names = [table.narrator.category(c) for c in (first, second)]
+    ask = table.narrator.say(
+        "ask_pick",
+        first=names[0],
+        second=names[1],
+        first_question=questions[0],
+        second_question=questions[1],
+    )
+
+    def interpret(heard: Heard):
+        said = [c for c in und.categories_in(heard.text, table.game.rules) if c in (first, second)]
+        if len(said) == 1:
+            return Done(prompt["options"].index(said[0]))
+        if len(said) == 2:
+            return Ask(table.narrator.say("ambiguous", options=_or(names)))
+        ordinal = und.ordinal_in(heard.text)
+        if ordinal in (1, 2):
+            return Done(ordinal - 1)
+        return NOT_UNDERSTOOD
+
+    index = table.converse(
+        ask,
+        listening("choice", prompt, names),
+        interpret,
+        pass_value=0,
+        pass_means=table.narrator.part("pass_means", "pick", first=names[0]),
+    )
+    return {"type": "pick", "index": index}, None
+
+
+def category(table, prompt: dict) -> tuple[dict, str | None]:
+    options = prompt["options"]
+    side = table.narrator.who(prompt["side"])
+    purpose = prompt["purpose"]
+    listed = table.narrator.category_options(options)
+    if prompt["chooser"] == "table":
+        key = (
+            "ask_category_table"
+            if purpose not in ("ruby", "ruby_final")
+            else f"ask_category_{purpose}"
+        )
+    elif purpose in ("wild", "joker", "all_play", "final", "ruby", "ruby_final"):
+        key = f"ask_category_{purpose}"
+    else:
+        key = "ask_category_player"
+    opponents = [s["name"] for s in table.game.state["sides"] if s["name"] != prompt["side"]]
+    ask = table.narrator.say(
+        key, side=side, options=listed, year=prompt.get("year"), opponents=_and(opponents)
+    )
+
+    def interpret(heard: Heard):
+        for text in heard.alternatives:
+            said = [c for c in und.categories_in(text, table.game.rules) if c in options]
+            if len(said) == 1:
+                return Done(said[0])
+            if len(said) > 1:
+                return Ask(
+                    table.narrator.say("ambiguous", options=table.narrator.categories(said, "or"))
+                )
+        return NOT_UNDERSTOOD
+
+    names = [table.narrator.category(c) for c in options]
+    every = ask + " " + table.narrator.say("category_choices", options=_or(names))
+    category = table.converse(
+        ask,
+        listening("choice", prompt, names),
+        interpret,
+        pass_value=options[0],
+        pass_means=table.narrator.part("pass_means", "category", first=names[0]),
+        repeat=every if listed not in ask else ask,
+    )
+    return {"type": "category", "category": category}, None
+
+
+def claims(table, prompt: dict) -> tuple[dict, str | None]:
+    question = table.game.state["question"]
+    key = (question["card"], question["category"])
+    reading = ""
+    if key not in table.read_questions:
+        table.read_questions.add(key)
+        reading = (
+            table.narrator.say(
+                "question_all_play",
+                category=table.narrator.category(question["category"]),
+                question=table.narrator.question_text(table.game.question(*key)),
+            )
+            + " "
+        )
+    ask = reading + table.narrator.say("ask_claims")
+    sides = _names_dialogue(table, ask, prompt, "claims")
+    return {"type": "claims", "sides": sides}, None
+
+
+def steal(table, prompt: dict) -> tuple[dict, str | None]:
+    ask = table.narrator.say("ask_steal", eligible=_and(prompt["eligible"]))
+    return {"type": "steal", "sides": _names_dialogue(table, ask, prompt, "steal")}, None
+
+
+def _names_dialogue(table, ask: str, prompt: dict, kind: str) -> list[str]:
+    spoken = {}
+    for side in table.game.state["sides"]:
+        spoken[side["name"]] = side["name"]
+        for member in side["members"]:
+            spoken[member] = side["name"]
+    eligible = prompt["eligible"]
+
+    def interpret(heard: Heard):
+        text = heard.text
+        if und.is_one_of(text, "nobody"):
+            return Done([])
+        sides, unknown = und.names_in(text, spoken, fuzzy=table.channel.voice)
+        if not sides and not unknown and kind == "steal" and und.says_steal(text):
+            if len(eligible) == 1:  # "we steal", "I'll steal": the one who can
+                return Done(list(eligible))
+            return Ask(table.narrator.say("who_steals", eligible=_or(eligible)))
+        if unknown and (sides or len(unknown) <= 3):
+            return Reply(
+                table.narrator.say("unknown_names", names=_and(unknown), known=_and(list(spoken)))
+            )
+        if not sides:
+            return NOT_UNDERSTOOD
+        outside = [s for s in sides if s not in eligible]
+        if outside:
+            return Reply(
+                table.narrator.say("not_eligible", names=_and(outside), eligible=_and(eligible))
+            )
+        return Done(sides)
+
+    return table.converse(
+        ask,
+        listening("names", prompt, list(spoken)),
+        interpret,
+        pass_value=[],
+        pass_means=table.narrator.part("pass_means", kind),
+        silence=[],
+    )
+
+
+def answer(table, prompt: dict) -> tuple[dict, str | None]:
+    card, category = prompt["card"], prompt["category"]
+    question = table.game.question(card, category)
+    side = table.narrator.who(prompt["side"])
+    key = "question_coop" if prompt["side"] == TABLE else "question"
+    reading = table.narrator.say(
+        key,
+        side=side,
+        category=table.narrator.heading(category),
+        question=table.narrator.question_text(question),
+    )
+    if (card, category) in table.read_questions:
+        ask = table.narrator.say("question_again", side=side)
+    else:
+        table.read_questions.add((card, category))
+        ask = reading
+    fields = question.answer_fields()
+    phrases = [fields["answer"], *fields["accept"], *fields["prompt"], *fields["reject"]]
+    members = table.game.side(prompt["side"])["members"] + [prompt["side"]]
+    strictness = table.settings.strictness_for(members)
+    state = {"prompted": False, "heard": ""}
+
+    def interpret(heard: Heard):
+        text = heard.text
+        if und.is_one_of(text, "thinking") or not und.normalise(text):
+            return Ask(table.narrator.say("answer_or_pass"))  # "hmm", or a blank line
+        state["heard"] = text
+        if und.is_one_of(text, "pass"):
+            table.write("ruling", verdict="reject", reason="passed", heard=text)
+            table.say(table.narrator.say("passed_answer"))
+            return Done(False)
+        if table.judging is None or not table.judging.available:
+            return Done(None)
+        ruling = table.judging.rule(
+            question,
+            table.deck_of.get(card, ""),
+            card,
+            [a for a in heard.alternatives if a.strip()],
+            strictness,
+        )
+        table.write(
+            "ruling",
+            verdict=ruling.verdict,
+            reason=ruling.reason,
+            heard=ruling.heard,
+            card=card,
+            category=category,
+            strictness=strictness,
+        )
+        state["heard"] = ruling.heard
+        if ruling.verdict == "accept":
+            return Done(True)
+        if ruling.verdict == "prompt" and not state["prompted"]:
+            state["prompted"] = True
+            return Reply(table.narrator.say("more_specific"))
+        return Done(False)
+
+    time_limit = table.settings.answer_seconds or None
+    correct = table.converse(
+        ask,
+        listening("answer", prompt, phrases, time_limit),
+        interpret,
+        pass_value=False,
+        pass_means=table.narrator.part("pass_means", "answer"),
+        repeat=reading,
+    )
+    if correct is None:
+        correct = _table_judges(table, question, prompt)
+    return {"type": "answer", "correct": bool(correct)}, str(state["heard"])
+
+
+def _table_judges(table, question, prompt: dict) -> bool:
+    """No judge installed: the host reads the answer, the table says right or wrong."""
+    ask = table.narrator.say("what_was_the_answer", answer=table.narrator.answer_text(question))
+
+    def interpret(heard: Heard):
+        answer = und.yes_or_no(heard.text)
+        return NOT_UNDERSTOOD if answer is None else Done(answer)
+
+    right = table.converse(
+        ask,
+        listening("choice", prompt, ("yes", "no")),
+        interpret,
+        pass_value=False,
+        pass_means=table.narrator.part("pass_means", "answer"),
+    )
+    table.write("ruling", verdict="accept" if right else "reject", reason="the table ruled")
+    return right
+
+
+PROMPTS = {
+    "roll": roll,
+    "move": move,
+    "jump": jump,
+    "pick": pick,
+    "category": category,
+    "claims": claims,
+    "steal": steal,
+    "answer": answer,
+}
+
+
+def _fitting(text: str, among: list, rules, places=None) -> list:
+    """The destinations among `among` the words fit; an option said back as
+    the host read it out is that option."""
+    said_back = [d for d in among if und.normalise(d.label) == und.normalise(text)]
+    return said_back if len(said_back) == 1 else dest.match(text, among, rules, places)
+
+
+def _and(names) -> str:
+    return join(list(names), "and")
+
+
+def _or(names) -> str:
+    return join(list(names), "or")

@@ -1,0 +1,276 @@
+"""What the table can ask for at any prompt ("repeat", "score", "that was
+right", "pause", ...): one function per command, found by name in COMMANDS.
+
+Queries say something and change nothing; overrides and skips change the
+game under the pending prompt and say so (PromptChanged asks afresh).
+"""
+
+from __future__ import annotations
+
+from host.cards.dealer import OutOfCards
+from host.rules.engine import Engine
+from host.table import conversation
+from host.table import destinations as dest
+from host.table import understanding as und
+from host.table.game import CannotUndo
+from host.table.narrator import phrases
+from host.table.prompts import listening
+from host.table.settings import VERBOSITY
+
+
+def active_side(table) -> str:
+    prompt = table.game.prompt
+    return prompt.get("side") or table.game.state["sides"][table.game.state["turn"]]["name"]
+
+
+def help_now(table) -> str:
+    prompt = table.game.prompt
+    table_roll = table.narrator.part("help_table_roll", table.settings.dice)
+    return table.narrator.part("help_now", prompt["type"], table_roll=table_roll)
+
+
+def pending(table) -> str:
+    """The prompt still waiting, in a few words (after a query or help)."""
+    prompt = table.game.prompt
+    options = prompt.get("options", []) if prompt["type"] == "pick" else []
+    names = [table.narrator.category(c) for c in options]
+    return table.narrator.part(
+        "pending",
+        prompt["type"],
+        side=table.narrator.who(prompt.get("roller") or active_side(table)),
+        first=names[0] if names else "",
+        second=names[1] if len(names) > 1 else "",
+    )
+
+
+def repeat(table) -> None:
+    """The last substantive thing: the question or choices, or the last
+    ruling with its answer when the question is closed."""
+    if table.ruling_step == table.game.meta["steps"]:  # nothing has happened since
+        for line in table.ruling_lines:
+            table.say(line)
+    table.say(table.current_ask, "prompt")
+
+
+def answer(table) -> None:
+    """'What was the answer?': the answer of the last question closed."""
+    if table.closed_question is None:
+        table.say(table.narrator.say("no_answer_yet"))
+        return
+    question = table.game.question(*table.closed_question)
+    table.say(table.narrator.say("answer_was", answer=table.narrator.answer_text(question)))
+
+
+def where_am_i(table) -> None:
+    table.say(table.narrator.where(table.game, active_side(table)))
+
+
+def score(table) -> None:
+    for line in table.narrator.score(table.game):
+        table.say(line)
+
+
+def need(table) -> None:
+    table.say(table.narrator.need(table.game, active_side(table)))
+
+
+def advise(table) -> None:
+    from host.advisor.advice import advise  # loads the solver only when asked
+
+    game, prompt = table.game, table.game.prompt
+    name = active_side(table)
+    side = Engine.side_of(game.state, name)
+    labels = None
+    if prompt["type"] == "move" and side is not None:
+        found = dest.destinations(game, side, prompt["roll"], prompt["options"], table.narrator)
+        labels = {d.space: d.label for d in found}
+    strengths = {
+        c: tuple(v) for c, v in game.answers.get(side["name"] if side else name, {}).items()
+    }
+    table.say(advise(game.rules, game.state, name, strengths, labels).sentence)
+
+
+def whose_turn(table) -> None:
+    state = table.game.state
+    turn = table.narrator.who(state["sides"][state["turn"]]["name"])
+    waiting = table.narrator.part(
+        "waiting_for", table.game.prompt["type"], side=table.narrator.who(active_side(table))
+    )
+    table.say(table.narrator.say("whose_turn", side=turn, waiting=waiting))
+
+
+def help(table) -> None:
+    table.say(help_now(table))
+    table.say(table.narrator.say("help_always"))
+
+
+def rules(table) -> None:
+    rules = table.game.rules
+    space = rules.board.space(table.game.side(active_side(table))["space"])
+    category = table.narrator.category(space.category) if space.category else ""
+    mode = "coop" if rules.coop else rules.board.hub_role  # the rules of the mode played
+    hub_rule = str(phrases()["hub_rules"][mode])
+    key = "rules_of_coop" if rules.coop and space.kind in phrases()["rules_of_coop"] else "rules_of"
+    text = table.narrator.part(key, space.kind, sentence=True, category=category, hub_rule=hub_rule)
+    if rules.steal:
+        text += str(phrases()["steal_rule"])
+    table.say(text)
+
+
+def pause(table) -> None:
+    table.save()
+    table.say(table.narrator.say("paused"))
+    while True:
+        heard = table.listen(listening("free", table.game.prompt))
+        command = und.command_of(heard.text)
+        if command == "resume":
+            table.say(table.narrator.say("resumed"))
+            table.say(table.current_ask, "prompt")
+            return
+        if command == "save_quit":
+            save_quit(table)
+        if heard.typed or not heard.nothing:
+            table.say(table.narrator.say("still_paused"))
+
+
+def resume_prompt(table) -> None:
+    table.say(table.current_ask, "prompt")
+
+
+def save_quit(table) -> None:
+    table.save()
+    table.note("saved and quit")
+    table.say(table.narrator.say("saved_and_quit", resume=table.resume_command()))
+    raise conversation.QuitGame()
+
+
+def right(table) -> None:
+    _override(table, True)
+
+
+def wrong(table) -> None:
+    _override(table, False)
+
+
+def _override(table, correct: bool) -> None:
+    try:
+        ruling, events = table.game.override(correct)
+    except CannotUndo as exc:
+        table.say(table.narrator.say("override_refused", reason=exc))
+        return
+    side = table.narrator.who(ruling.get("side"))
+    table.say(table.narrator.say("override_right" if correct else "override_wrong", side=side))
+    table.write(
+        "ruling",
+        verdict="accept" if correct else "reject",
+        reason="the table overrode",
+        heard=ruling.get("heard", ""),
+        card=ruling.get("card"),
+        category=ruling.get("category"),
+        override=True,
+    )
+    if table.judging is not None and ruling.get("card"):
+        question = table.game.question(ruling["card"], ruling["category"])
+        problem = table.judging.teach(
+            question,
+            table.deck_of.get(ruling["card"], ""),
+            ruling["card"],
+            ruling.get("heard", ""),
+            correct,
+        )
+        if problem:
+            table.note(problem)
+    table.read_questions = set()
+    table.narrate(events)
+    table.save()
+    raise conversation.PromptChanged()
+
+
+def skip(table) -> None:
+    try:
+        events = table.game.skip_question()
+    except CannotUndo as exc:
+        table.say(table.narrator.say("skip_refused", reason=exc))
+        return
+    except OutOfCards as exc:
+        table.say(table.narrator.say("skip_refused", reason=exc))
+        return
+    table.say(table.narrator.say("skipped"))
+    table.read_questions = set()
+    table.narrate([e for e in events if e["type"] not in ("moved", "rolled", "jumped")])
+    table.save()
+    raise conversation.PromptChanged()
+
+
+def _adjust(table, change: str) -> None:
+    table.say(table.narrator.say(table.channel.adjust(change)))
+
+
+def louder(table) -> None:
+    _adjust(table, "louder")
+
+
+def softer(table) -> None:
+    _adjust(table, "softer")
+
+
+def slower(table) -> None:
+    _adjust(table, "slower")
+
+
+def faster(table) -> None:
+    _adjust(table, "faster")
+
+
+def short(table) -> None:
+    _verbosity(table, -1)
+
+
+def long(table) -> None:
+    _verbosity(table, +1)
+
+
+def _verbosity(table, step: int) -> None:
+    """'shorter' and 'more detail' go one level at a time."""
+    levels = VERBOSITY
+    now = levels.index(table.narrator.verbosity) if table.narrator.verbosity in levels else 1
+    table.narrator.verbosity = levels[max(0, min(len(levels) - 1, now + step))]
+    table.say(table.narrator.say(f"verbosity_{table.narrator.verbosity}"))
+
+
+def keyboard(table) -> None:
+    if not table.channel.voice or table.keyboard_factory is None:
+        table.say(table.narrator.say("keyboard_already"))
+        return
+    table.say(table.narrator.say("switch_to_keyboard"))
+    table.channel.close()
+    table.channel = table.keyboard_factory()
+    table.narrator.typed = True
+    table.note("switched to the keyboard")
+    table.say(table.current_ask, "prompt")
+
+
+COMMANDS = {
+    "repeat": repeat,
+    "answer": answer,
+    "where_am_i": where_am_i,
+    "score": score,
+    "need": need,
+    "advise": advise,
+    "whose_turn": whose_turn,
+    "help": help,
+    "rules": rules,
+    "pause": pause,
+    "resume": resume_prompt,
+    "save_quit": save_quit,
+    "right": right,
+    "wrong": wrong,
+    "skip": skip,
+    "louder": louder,
+    "softer": softer,
+    "slower": slower,
+    "faster": faster,
+    "short": short,
+    "long": long,
+    "keyboard": keyboard,
+}
