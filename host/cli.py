@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "host.speech.commands",  # devices, transcribe, models
     "host.advisor.commands",  # solve, simulate
     "host.demo.commands",  # demo
+    "host.table.listen_command",  # listen
 ]
 
 

@@ -135,6 +135,13 @@ class SphinxStream:
         else:
             self.buffered.append(data)
 
+    def partial(self) -> str | None:
+        """The best path so far; live decoding only (buffered audio is decoded at the end)."""
+        if self.buffered is not None or self.finished:
+            return None
+        hyp = self.decoder.hyp()
+        return " ".join(_words(hyp.hypstr)) if hyp is not None else ""
+
     def finish(self) -> Recognition:
         if self.finished:
             raise RuntimeError("this recognition stream was already finished or taken over")

@@ -69,18 +69,19 @@ class VoiceChannel:
     def listen(self, listening: Listening) -> Heard:
         if self._fallback is not None:
             return self._fallback.listen(listening)
-        from host.speech import AudioDeviceError, EndpointPolicy, Outcome, listen
+        from host.speech import AudioDeviceError, Outcome
+        from host.speech.listening import listen_turn
+        from host.table.hearing import plan_for
 
-        s = self.settings
-        if listening.kind == "answer":
-            policy = EndpointPolicy.answer(
-                s.answer_silence, max(s.no_speech_timeout, 10.0), listening.time_limit
-            )
-        else:
-            policy = EndpointPolicy.command(s.command_silence, s.no_speech_timeout)
+        plan = plan_for(listening, self.settings)
         try:
-            heard = listen(
-                self.microphone, self.recognizer, expectation_for(listening), policy, self.gate
+            heard = listen_turn(
+                self.microphone,
+                self.recognizer,
+                plan.expectation,
+                plan.policy,
+                plan.turn_end,
+                self.gate,
             )
         except AudioDeviceError as exc:
             self._lose_voice(str(exc))
