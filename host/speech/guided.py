@@ -135,8 +135,16 @@ class GuidedStream:
             return heard
         merged = merge_guided(_text_only(heard), _text_only(guess), self.card_phrases).text
         if merged == normalise(heard) and normalise(guess) in self._whole_phrases:
-            return guess if roughly_alike(heard, guess) else heard
+            words = normalise(heard).split()
+            while len(words) > 1 and words[0] in leading_noise():  # "i'm kinda are"
+                words = words[1:]
+            return guess if roughly_alike(" ".join(words), guess) else heard
         return merged
+
+    def guess(self) -> str | None:
+        """The grammar pass's path so far: which card phrase, or how much of
+        one, the audio sounds like (half a name reads as its first words)."""
+        return self._grammar.partial() if self._grammar is not None else None
 
     def finish(self) -> Recognition:
         free = self._free.finish()

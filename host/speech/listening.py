@@ -85,7 +85,8 @@ def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] |
     partial = getattr(stream, "partial", None)
     if turn_end is None or partial is None:
         return None
-    return lambda: turn_end.classify(partial())
+    guess = getattr(stream, "guess", lambda: None)  # a guided stream's grammar pass
+    return lambda: turn_end.classify(partial(), guess())
 
 
 class RecordingSource:

@@ -49,7 +49,11 @@ class TurnEnd:
     is_complete: Callable[[str], bool]
     expected: tuple[str, ...] = ()
 
-    def classify(self, partial: str | None) -> Tier:
+    def classify(self, partial: str | None, guess: str | None = None) -> Tier:
+        """`partial`: the free decoding so far; `guess`: a grammar pass's path
+        over the expected phrases, when there is one. A guess that is the
+        start of an expected phrase ("george" of "george washington") waits,
+        however the free decoding spelt it ("charge")."""
         if partial is None:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = normalise(partial).split()
@@ -59,8 +63,9 @@ class TurnEnd:
             return Tier.COMPLETE
         if words[-1] in unfinished_words():
             return Tier.WAITING
-        if _begins_a_phrase(_without_lead_in(words), self.expected):
-            return Tier.WAITING
+        for heard in (words, normalise(guess or "").split()):
+            if _begins_a_phrase(_without_lead_in(heard), self.expected):
+                return Tier.WAITING
         return Tier.OPEN
 
 

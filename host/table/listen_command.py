@@ -76,13 +76,8 @@ def _errors_in_one_line(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from host.judge.core import judge
     from host.speech.audio import RECOGNIZER_RATE, read_wav
-    from host.speech.listening import RecordingSource, listen_turn
     from host.speech.settings import SpeechSettings
-    from host.table import understanding as und
-    from host.table.channels import Listening
-    from host.table.hearing import plan_for
     from host.table.settings import read_config, settings_from_config
 
     fields = _card(args)
@@ -90,35 +85,67 @@ def run(args: argparse.Namespace) -> int:
     speech = SpeechSettings.from_mapping(config.get("speech"))
     answer_seconds = settings_from_config(config).answer_seconds
     audio = _recording(args.wav, read_wav, RECOGNIZER_RATE)
-    commands = tuple(und.vocabulary()["commands"])
-    if args.waiting_for == "answer":
-        phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject) if fields else ()
-        listening = Listening("answer", phrases, commands, answer_seconds or None)
-    else:
-        expected = tuple(p.strip() for p in (args.expect or "").split("|") if p.strip())
-        listening = Listening("choice", expected, commands)
-    plan = plan_for(listening, speech, fields)
-    recognizer = _recognizer(speech)
-    source = RecordingSource(audio.samples, RECOGNIZER_RATE, realtime=args.realtime)
-    heard = listen_turn(
-        source, recognizer, plan.expectation, plan.policy, plan.turn_end, clock=time.monotonic
+    expected = tuple(p.strip() for p in (args.expect or "").split("|") if p.strip())
+    listening = listening_for(args.waiting_for, fields, expected, answer_seconds)
+    report = listen_to(
+        audio.samples,
+        listening,
+        speech,
+        _recognizer(speech),
+        fields,
+        args.strictness,
+        realtime=args.realtime,
     )
+    print(json.dumps(report, ensure_ascii=False))
+    return 0
+
+
+def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float = 0):
+    """What the game would wait for: an answer to this card, or a command or choice."""
+    from host.table import understanding as und
+    from host.table.channels import Listening
+
+    commands = tuple(und.vocabulary()["commands"])
+    if waiting_for == "answer":
+        phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject) if fields else ()
+        return Listening("answer", phrases, commands, answer_seconds or None)
+    return Listening("choice", tuple(expected), commands)
+
+
+def listen_to(
+    samples,
+    listening,
+    speech,
+    recognizer,
+    fields=None,
+    strictness="normal",
+    realtime=False,
+    vad=None,
+) -> dict:
+    """The contract's report for 16 kHz `samples` heard as the game hears them."""
+    from host.judge.core import judge
+    from host.speech.audio import RECOGNIZER_RATE
+    from host.speech.listening import RecordingSource, listen_turn
+    from host.table.hearing import plan_for
+
+    plan = plan_for(listening, speech, fields)
+    source = RecordingSource(samples, RECOGNIZER_RATE, realtime=realtime)
+    heard = listen_turn(source, recognizer, plan.expectation, plan.policy, plan.turn_end, vad=vad)
     texts = [text for text, _ in heard.alternatives if text.strip()]
     report: dict = {
-        "ended": "no_speech" if not texts else ENDED[heard.outcome.value],
+        "ended": ENDED[heard.outcome.value] if texts else "no_speech",
         "decided_at_s": round(heard.listened_seconds, 3),
     }
-    verdict = judge(fields, texts or [""], args.strictness) if fields else None
+    verdict = judge(fields, texts or [""], strictness) if fields else None
     ready = time.monotonic()
-    if args.realtime:
+    if realtime:
         report["ready_at_s"] = round(ready - source.started, 3)
-    else:
+    else:  # the audio position of the decision, plus the work still needed after it
         report["ready_at_s"] = round(heard.listened_seconds + ready - heard.decided_clock, 3)
     report["heard"] = texts
     if verdict is not None:
         report.update(verdict.as_json())
-    print(json.dumps(report, ensure_ascii=False))
-    return 0
+    return report
 
 
 def _card(args: argparse.Namespace):

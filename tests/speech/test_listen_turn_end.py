@@ -78,7 +78,7 @@ def run(policy, pattern, tiers):
     return state, asked
 
 
-POLICY = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 0.7)
+POLICY = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.2)
 
 
 def test_a_complete_answer_ends_after_a_short_pause():
@@ -89,7 +89,7 @@ def test_a_complete_answer_ends_after_a_short_pause():
 
 
 def test_an_open_answer_waits_longer_and_an_unfinished_one_the_full_silence():
-    assert round(run(POLICY, "SSSS" + "." * 30, [Tier.OPEN])[0].elapsed, 6) == 1.1
+    assert round(run(POLICY, "SSSS" + "." * 30, [Tier.OPEN])[0].elapsed, 6) == 1.6
     assert round(run(POLICY, "SSSS" + "." * 30, [Tier.WAITING])[0].elapsed, 6) == 2.4
 
 
@@ -108,6 +108,12 @@ def test_the_configured_silence_stays_the_upper_bound():
 
 
 def test_the_time_limit_still_applies():
-    policy = EndpointPolicy.answer(end_silence=2.0, time_limit=1.0).with_early_end(0.3, 0.7)
+    policy = EndpointPolicy.answer(end_silence=2.0, time_limit=1.0).with_early_end(0.3, 1.2)
     state, _ = run(policy, "SSSS" + "." * 30, [Tier.WAITING])
     assert state.outcome is Outcome.TIME_UP
+
+
+def test_the_grammar_pass_knows_half_a_name_the_free_pass_misspelt():
+    plan = answer_plan(AnswerFields("George Washington", kind="person"))
+    assert plan.turn_end.classify("charged", guess="george") is Tier.WAITING
+    assert plan.turn_end.classify("charged", guess="") is Tier.OPEN
