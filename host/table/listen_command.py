@@ -139,6 +139,7 @@ def listen_to(
     verdict = judge(fields, texts or [""], strictness) if fields else None
     ready = time.monotonic()
     if realtime:
+        assert source.started is not None  # the endpointer read at least one frame
         report["ready_at_s"] = round(ready - source.started, 3)
     else:  # the audio position of the decision, plus the work still needed after it
         report["ready_at_s"] = round(heard.listened_seconds + ready - heard.decided_clock, 3)
