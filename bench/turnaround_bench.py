@@ -8,8 +8,13 @@ sample of the player's speech to the first sample of the host's reply,
 split into: the end-of-speech wait (the configured silence, plus frame
 granularity and any recognition backlog), recognition (finishing the
 decode), judging, engine, narration, synthesis, and the rest (saving is
-after the reply, so not in it). Target: <= 300 ms beyond the configured
-silence at the 95th percentile.
+after the reply, so not in it). Targets (issue 14): the reply <= 500 ms after
+the last word at the 95th percentile for answers, <= 300 ms for commands and
+choices. The configured silences are upper bounds: the end of turn is
+decided from what was heard (speech/turn_end.py). On a busy machine the live
+decoders fall behind real time and the end-of-speech wait grows with the
+backlog: compare runs on an idle machine, or see bench/listen_bench.py for
+the decision in audio time.
 
 Also: start-up time to the host's first spoken word (a fresh process), and
 the peak memory of a whole game by audio (a fresh process).
@@ -171,24 +176,21 @@ def percentile(values, q):
 
 
 def report(timeline: Timeline, settings) -> None:
-    for kind, silence in (
-        ("answer", settings.answer_silence),
-        ("command/choice", settings.command_silence),
+    for kind, silence, target in (
+        ("answer", settings.answer_silence, 500),
+        ("command/choice", settings.command_silence, 300),
     ):
         turns = [t for t in timeline.turns if (t["kind"] == "answer") == (kind == "answer")]
         if not turns:
             continue
-        beyond = [t["total"] - silence for t in turns]
         print(
-            f"\n{kind}s: {len(turns)} utterances, configured end-of-speech silence {silence:.2f} s"
+            f"\n{kind}s: {len(turns)} utterances, end-of-speech silence at most {silence:.2f} s "
+            f"(less after a complete utterance: {settings.complete_silence:.2f} s)"
         )
+        totals = [t["total"] for t in turns]
         print(
-            f"  speech end -> host's first sample: p50 {percentile([t['total'] for t in turns], 50):.3f} s, "
-            f"p95 {percentile([t['total'] for t in turns], 95):.3f} s"
-        )
-        print(
-            f"  beyond the silence:                p50 {percentile(beyond, 50) * 1000:.0f} ms, "
-            f"p95 {percentile(beyond, 95) * 1000:.0f} ms (target <= 300 ms at p95)"
+            f"  speech end -> host's first sample: p50 {percentile(totals, 50):.3f} s, "
+            f"p95 {percentile(totals, 95):.3f} s (target <= {target} ms at p95)"
         )
         print("  split (ms)        p50     p95    mean")
         for stage in STAGES:

@@ -23,6 +23,7 @@ COMMAND_MODULES = [
     "host.demo.commands",  # demo
     "host.board.commands",  # board (a saved game's picture)
     "host.app_commands",  # doctor, config
+    "host.table.listen_command",  # listen
 ]
 
 

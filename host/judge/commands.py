@@ -27,6 +27,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="FILE.csv",
         help="judge every row of a CSV file (docs/judge.md), one JSON object per row",
     )
+    add_card_arguments(parser)
+    parser.set_defaults(func=run)
+
+
+def add_card_arguments(parser: argparse.ArgumentParser) -> None:
+    """The card's fields as options (also used by `trivia-host listen`)."""
     parser.add_argument("--answer", help="the card's answer")
     for name in ("accept", "prompt", "reject"):
         parser.add_argument(
@@ -38,7 +44,17 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         )
     parser.add_argument("--kind", choices=KINDS, default="text")
     parser.add_argument("--strictness", choices=STRICTNESS, default="normal")
-    parser.set_defaults(func=run)
+
+
+def card_fields(args: argparse.Namespace) -> AnswerFields:
+    """The card from the options `add_card_arguments` added (`--answer` given)."""
+    return AnswerFields(
+        answer=args.answer.strip(),
+        accept=_joined(args.accept),
+        prompt=_joined(args.prompt),
+        reject=_joined(args.reject),
+        kind=args.kind,
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,13 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             'give what was heard and the card\'s answer: trivia-host judge "heard text" --answer ANSWER'
         )
-    fields = AnswerFields(
-        answer=args.answer.strip(),
-        accept=_joined(args.accept),
-        prompt=_joined(args.prompt),
-        reject=_joined(args.reject),
-        kind=args.kind,
-    )
+    fields = card_fields(args)
     verdict = judge(fields, list(split_list(args.heard)) or [""], args.strictness)
     report: dict[str, object] = {**verdict.as_json()}
     report["matched"] = verdict.matched

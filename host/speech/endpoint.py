@@ -5,16 +5,25 @@ frame speech or silence, and `step` folds the labels into an `EndpointState`.
 The policy differs by what the host is waiting for: a command ends after a
 short pause, an answer allows longer thinking pauses, and both give up when
 nobody speaks at all. An answer may also have a time limit (house rule).
+
+Early decision: once a pause reaches `complete_silence`, the endpointer asks
+once what the words so far sound like (turn_end.py): a complete utterance
+ends there, one that ends on an open word after `open_silence`, and one that
+is clearly unfinished (a filler, an article, half a name) or unknown only
+after `end_silence`, the upper bound.
 """
 
 from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 import numpy as np
+
+from host.speech.turn_end import Tier
 
 
 class ListenOutcome(enum.Enum):
@@ -30,6 +39,19 @@ class EndpointPolicy:
     no_speech_timeout: float  # give up if no speech starts within this
     time_limit: float | None = None  # hard limit from the start of listening
     min_speech: float = 0.12  # shorter bursts are clicks, not speech
+    complete_silence: float | None = None  # pause after a complete utterance (None: no early end)
+    open_silence: float | None = None  # pause after words that may be complete
+
+    def silence_for(self, tier: Tier | None) -> float:
+        """Seconds of silence that end the turn after words of this tier."""
+        if tier is Tier.COMPLETE and self.complete_silence is not None:
+            return min(self.complete_silence, self.end_silence)
+        if tier is Tier.OPEN and self.open_silence is not None:
+            return min(self.open_silence, self.end_silence)
+        return self.end_silence
+
+    def with_early_end(self, complete_silence: float, open_silence: float) -> EndpointPolicy:
+        return replace(self, complete_silence=complete_silence, open_silence=open_silence)
 
     @classmethod
     def command(cls, end_silence: float = 0.5, no_speech_timeout: float = 6.0) -> EndpointPolicy:
@@ -56,13 +78,22 @@ class EndpointState:
     silence_run: float = 0.0  # current run of silence frames after speech
     heard_speech: bool = False  # a run of speech at least min_speech long
     speech_ended_at: float | None = None  # when the final silence began
+    pause_tier: Tier | None = None  # what the words before this pause sounded like
     outcome: ListenOutcome = ListenOutcome.LISTENING
 
 
 def step(
-    policy: EndpointPolicy, state: EndpointState, is_speech: bool, frame_seconds: float
+    policy: EndpointPolicy,
+    state: EndpointState,
+    is_speech: bool,
+    frame_seconds: float,
+    classify: Callable[[], Tier | None] | None = None,
 ) -> EndpointState:
-    """The state after one more frame; a finished state never changes."""
+    """The state after one more frame; a finished state never changes.
+
+    `classify` (what the words so far sound like) is called at most once a
+    pause, when it reaches `complete_silence`; None means no early decision.
+    """
     if state.outcome is not ListenOutcome.LISTENING:
         return state
     elapsed = state.elapsed + frame_seconds
@@ -73,12 +104,21 @@ def step(
             elapsed=elapsed,
             speech_run=speech_run,
             silence_run=0.0,
+            pause_tier=None,
             heard_speech=state.heard_speech or speech_run >= policy.min_speech,
         )
     else:
         silence_run = state.silence_run + frame_seconds if state.heard_speech else 0.0
         state = replace(state, elapsed=elapsed, speech_run=0.0, silence_run=silence_run)
-        if state.heard_speech and silence_run >= policy.end_silence - 1e-9:
+        if (
+            state.heard_speech
+            and state.pause_tier is None
+            and classify is not None
+            and policy.complete_silence is not None
+            and silence_run >= policy.complete_silence - 1e-9
+        ):
+            state = replace(state, pause_tier=classify() or Tier.WAITING)
+        if state.heard_speech and silence_run >= policy.silence_for(state.pause_tier) - 1e-9:
             return replace(
                 state, outcome=ListenOutcome.ENDED, speech_ended_at=elapsed - silence_run
             )
@@ -112,21 +152,28 @@ class EnergyVad:
     """Speech is a frame well above the room's noise floor.
 
     The floor follows quiet frames quickly and loud ones slowly, so a steady
-    hum is learnt as background while a voice stands out from it.
+    hum is learnt as background while a voice stands out from it. Without an
+    initial floor, the first frame heard sets it (no louder than
+    `loudest_floor_dbfs`): a room that is noisy from the start is background,
+    not a voice that never stops.
     """
 
     def __init__(
         self,
         margin_db: float = 12.0,
         min_speech_dbfs: float = -50.0,
-        initial_floor_dbfs: float = -70.0,
+        initial_floor_dbfs: float | None = None,
+        loudest_floor_dbfs: float = -45.0,
     ) -> None:
         self.margin_db = margin_db
         self.min_speech_dbfs = min_speech_dbfs
         self.floor_dbfs = initial_floor_dbfs
+        self.loudest_floor_dbfs = loudest_floor_dbfs
 
     def is_speech(self, frame: np.ndarray) -> bool:
         level = level_dbfs(frame)
+        if self.floor_dbfs is None:
+            self.floor_dbfs = min(level, self.loudest_floor_dbfs)
         speech = level > max(self.floor_dbfs + self.margin_db, self.min_speech_dbfs)
         rate = 0.3 if level < self.floor_dbfs else (0.002 if speech else 0.05)
         self.floor_dbfs += rate * (level - self.floor_dbfs)
@@ -141,14 +188,20 @@ class Endpointer:
         policy: EndpointPolicy,
         rate: int = 16000,
         vad: VoiceActivityDetector | None = None,
+        classify: Callable[[], Tier | None] | None = None,
     ) -> None:
         self.policy = policy
         self.rate = rate
         self.vad: VoiceActivityDetector = vad or EnergyVad()
+        self.classify = classify
         self.state = EndpointState()
 
     def feed(self, frame: np.ndarray) -> ListenOutcome:
         self.state = step(
-            self.policy, self.state, self.vad.is_speech(frame), len(frame) / self.rate
+            self.policy,
+            self.state,
+            self.vad.is_speech(frame),
+            len(frame) / self.rate,
+            self.classify,
         )
         return self.state.outcome

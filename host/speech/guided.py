@@ -23,8 +23,16 @@ from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
+from rapidfuzz.distance import Levenshtein
 
-from host.speech.phrases import find_spoken, first_spoken_form, respell, sounds_within
+from host.speech.phrases import (
+    find_spoken,
+    first_spoken_form,
+    respell,
+    sound_key,
+    sounds_within,
+    spoken_forms,
+)
 from host.speech.recognition import Expectation, Hypothesis, Recognition
 
 
@@ -98,10 +106,21 @@ def merge_guided(
     )
 
 
+def roughly_alike(heard: str, phrase: str) -> bool:
+    """Same first sound and at least half the sounds in common (metaphone)."""
+    a, b = sound_key(first_spoken_form(heard).split()), sound_key(first_spoken_form(phrase).split())
+    return bool(a and b) and a[0] == b[0] and Levenshtein.normalized_similarity(a, b) >= 0.5
+
+
+def _text_only(text: str) -> Recognition:
+    return Recognition((Hypothesis(text, 1.0),), engine="partial", mode="partial")
+
+
 class GuidedStream:
     def __init__(self, recognizer, expectation: Expectation) -> None:
         self.card_phrases = expectation.phrases
         choices = list(dict.fromkeys(expectation.phrases + expectation.commands))
+        self._whole_phrases = {form for c in choices for form in spoken_forms(c)}
         self._free = recognizer.stream(Expectation.free())
         self._grammar = recognizer.stream(Expectation.closed(choices)) if choices else None
 
@@ -109,6 +128,29 @@ class GuidedStream:
         self._free.accept(samples)
         if self._grammar is not None:
             self._grammar.accept(samples)
+
+    def partial(self) -> str | None:
+        """The words so far: the free pass's, respelled by the grammar pass where
+        they agree; or the grammar's whole phrase when the free pass, which
+        spells unfinished words badly ("can there in" for "canberra"), sounds
+        roughly like it. Only the end of turn uses this; `finish` decides what
+        was heard."""
+        heard = self._free.partial()
+        guess = self._grammar.partial() if self._grammar is not None else None
+        if not heard or not guess:
+            return heard
+        merged = merge_guided(_text_only(heard), _text_only(guess), self.card_phrases).text
+        if merged == first_spoken_form(heard) and first_spoken_form(guess) in self._whole_phrases:
+            words = first_spoken_form(heard).split()
+            while len(words) > 1 and words[0] in leading_noise():  # "i'm kinda are"
+                words = words[1:]
+            return guess if roughly_alike(" ".join(words), guess) else heard
+        return merged
+
+    def guess(self) -> str | None:
+        """The grammar pass's path so far: which card phrase, or how much of
+        one, the audio sounds like (half a name reads as its first words)."""
+        return self._grammar.partial() if self._grammar is not None else None
 
     def finish(self) -> Recognition:
         free = self._free.finish()

@@ -77,6 +77,11 @@ class Recognition:
 class RecognitionStream(Protocol):
     def accept(self, samples: np.ndarray) -> None: ...
 
+    def partial(self) -> str | None:
+        """The best guess at the words so far; None if this engine cannot
+        tell before the end (the endpointer then waits the full silence)."""
+        ...
+
     def finish(self) -> Recognition: ...
 
 

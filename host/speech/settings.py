@@ -23,8 +23,10 @@ class SpeechSettings:
     volume: float = 1.0
     input_device: str = ""
     output_device: str = ""
-    command_silence: float = 0.5
-    answer_silence: float = 1.2
+    command_silence: float = 0.5  # upper bound after a command or choice
+    answer_silence: float = 2.0  # upper bound after an answer (after "um...", "it's the...")
+    complete_silence: float = 0.3  # after a complete answer or phrase (turn_end.py)
+    answer_open_silence: float = 1.2  # after an answer that may be complete
     no_speech_timeout: float = 8.0
     speaker_tail: float = 0.3
     vad: str = "energy"  # a name in engines.VADS

@@ -115,6 +115,12 @@ class VoskStream:
         if self.recognizer.AcceptWaveform(np.asarray(samples, np.int16).tobytes()):
             self.segments.append(json.loads(self.recognizer.Result()))
 
+    def partial(self) -> str:
+        """The best text of the finished segments, then the current one's partial."""
+        done = [_best_text(segment) for segment in self.segments]
+        now = json.loads(self.recognizer.PartialResult()).get("partial", "")
+        return " ".join(t for t in (*done, _clean(now)) if t)
+
     def finish(self) -> Recognition:
         self.segments.append(json.loads(self.recognizer.FinalResult()))
         if self.mode == "grammar":
@@ -133,6 +139,13 @@ class VoskStream:
 
 def _clean(text: str) -> str:
     return " ".join(w for w in text.split() if w != UNKNOWN)
+
+
+def _best_text(segment: dict) -> str:
+    if "alternatives" in segment:
+        options = segment["alternatives"]
+        return _clean(options[0].get("text", "")) if options else ""
+    return _clean(segment.get("text", ""))
 
 
 def _one_best(segments: list[dict]) -> tuple[list[Hypothesis], list[Word]]:

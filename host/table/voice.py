@@ -69,23 +69,20 @@ class VoiceChannel:
     def listen(self, listening: Listening) -> Heard:
         if self._fallback is not None:
             return self._fallback.listen(listening)
-        from host.speech import AudioDeviceError, EndpointPolicy, ListenOutcome, listen, make_vad
+        from host.speech import AudioDeviceError, ListenOutcome, make_vad
+        from host.speech.listening import listen_turn
+        from host.table.hearing import plan_for
 
-        s = self.settings
-        if listening.kind == "answer":
-            policy = EndpointPolicy.answer(
-                s.answer_silence, max(s.no_speech_timeout, 10.0), listening.time_limit
-            )
-        else:
-            policy = EndpointPolicy.command(s.command_silence, s.no_speech_timeout)
+        plan = plan_for(listening, self.settings)
         try:
-            heard = listen(
+            heard = listen_turn(
                 self.microphone,
                 self.recognizer,
-                expectation_for(listening),
-                policy,
+                plan.expectation,
+                plan.policy,
+                plan.turn_end,
                 self.gate,
-                vad=make_vad(s),
+                vad=make_vad(self.settings),
             )
         except AudioDeviceError as exc:
             return self._lose_voice(plain_sentence(exc)).listen(listening)

@@ -1,0 +1,177 @@
+"""Build the end-of-turn dev set: spoken answers with thinking pauses, and commands.
+
+Answers hold a filler then a pause of 0.8-1.6 s before the answer ("um ...
+Canberra"), or a pause of 0.6-1.1 s inside a multi-word name or title
+("Leonardo ... da Vinci"); commands and choices are said straight. Every
+other recording has room noise (pink noise and a mains hum) mixed in at
+10-20 dB SNR. Voices: flite's. The WAVs and a manifest (`dev_set.json`: card
+fields or expected phrases, and where the speech ends) go to a folder
+outside the repository; nothing here is committed but this script.
+
+    .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noqa: E402
+
+RATE = RECOGNIZER_RATE
+VOICED = 328  # 1% of full scale: quieter samples are not speech
+LEAD, TAIL = 0.4, 3.0  # seconds before the player speaks, and of room after
+VOICES = ("rms", "awb", "slt", "kal")
+
+# (card fields, what is said: parts with "|" where the pause goes, pause kind)
+ANSWERS = [
+    ({"answer": "Canberra", "reject": ["Sydney"], "kind": "place"}, "um|Canberra", "filler"),
+    ({"answer": "Leonardo da Vinci", "kind": "person"}, "Leonardo|da Vinci", "name"),
+    ({"answer": "George Washington", "kind": "person"}, "George|Washington", "name"),
+    ({"answer": "The Great Gatsby", "kind": "title"}, "The Great|Gatsby", "name"),
+    ({"answer": "Pride and Prejudice", "kind": "title"}, "Pride and|Prejudice", "name"),
+    ({"answer": "Isaac Newton", "kind": "person"}, "Isaac|Newton", "name"),
+    ({"answer": "Abraham Lincoln", "kind": "person"}, "Abraham|Lincoln", "name"),
+    ({"answer": "Mount Everest", "kind": "place"}, "Mount|Everest", "name"),
+    ({"answer": "Pacific Ocean", "kind": "place"}, "uh|the Pacific Ocean", "filler"),
+    ({"answer": "Jupiter"}, "hmm|Jupiter", "filler"),
+    ({"answer": "1969", "kind": "year"}, "um|nineteen sixty nine", "filler"),
+    ({"answer": "Paris", "kind": "place"}, "I think it's|Paris", "filler"),
+    ({"answer": "Romeo and Juliet", "kind": "title"}, "Romeo and|Juliet", "name"),
+    ({"answer": "Albert Einstein", "kind": "person"}, "Albert|Einstein", "name"),
+    ({"answer": "William Shakespeare", "kind": "person"}, "William|Shakespeare", "name"),
+    (
+        {"answer": "Wolfgang Amadeus Mozart", "accept": ["Mozart"], "kind": "person"},
+        "um|Mozart",
+        "filler",
+    ),
+    ({"answer": "Nile", "kind": "place"}, "it's the|Nile", "filler"),
+    ({"answer": "Canberra", "reject": ["Sydney"], "kind": "place"}, "uh|Sydney", "filler"),
+    ({"answer": "Canberra", "reject": ["Sydney"], "kind": "place"}, "hmm|Melbourne", "filler"),
+    ({"answer": "Charles Dickens", "kind": "person"}, "Charles|Dickens", "name"),
+    ({"answer": "Amazon"}, "oh|the Amazon", "filler"),
+    ({"answer": "Oxygen"}, "um|oxygen", "filler"),
+    ({"answer": "Christopher Columbus", "kind": "person"}, "Christopher|Columbus", "name"),
+    ({"answer": "Gold"}, "I don't know", "none"),
+]
+CHOICES = ["roll the dice", "repeat the question", "yes", "no", "pass", "score"]
+COMMANDS = [
+    ("roll the dice", CHOICES),
+    ("repeat the question", CHOICES),
+    ("yes", ["yes", "no"]),
+    ("no", ["yes", "no"]),
+    ("score", CHOICES),
+    ("geography", ["geography", "history", "science and nature", "sports and leisure"]),
+    ("science and nature", ["geography", "history", "science and nature", "sports and leisure"]),
+    ("history", ["geography", "history", "science and nature", "sports and leisure"]),
+    ("pass", CHOICES),
+    ("where am i", CHOICES + ["where am i"]),
+    ("one", ["one", "two", "three"]),
+    ("three", ["one", "two", "three"]),
+]
+
+
+def spoken(text: str, voice: str, folder: Path) -> np.ndarray:
+    """flite's voice for `text`, its own silence trimmed off both ends."""
+    wav = folder / "part.wav"
+    subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
+    samples = read_wav(wav, RATE).audio.samples
+    voiced = np.flatnonzero(np.abs(samples.astype(np.int32)) > VOICED)
+    return samples[voiced[0] : voiced[-1] + 1]
+
+
+def room_noise(count: int, rng: np.random.Generator) -> np.ndarray:
+    """Pink noise with a little 50 Hz hum, unit RMS (float)."""
+    spectrum = np.fft.rfft(rng.normal(size=count))
+    frequencies = np.fft.rfftfreq(count, 1 / RATE)
+    spectrum[1:] /= np.sqrt(frequencies[1:])
+    spectrum[0] = 0
+    noise = np.fft.irfft(spectrum, count)
+    noise += 0.3 * np.std(noise) * np.sin(2 * np.pi * 50 * np.arange(count) / RATE)
+    return noise / np.sqrt(np.mean(noise**2))
+
+
+def recording(parts: list[np.ndarray], pauses: list[float]) -> tuple[np.ndarray, float]:
+    """The parts with the pauses between, a lead and a tail; (samples, speech end s)."""
+    pieces = [np.zeros(int(LEAD * RATE), np.int16)]
+    for index, part in enumerate(parts):
+        if index:
+            pieces.append(np.zeros(int(pauses[index - 1] * RATE), np.int16))
+        pieces.append(part)
+    speech_end = sum(len(p) for p in pieces) / RATE
+    pieces.append(np.zeros(int(TAIL * RATE), np.int16))
+    return np.concatenate(pieces), speech_end
+
+
+def with_noise(samples: np.ndarray, snr_db: float, rng: np.random.Generator) -> np.ndarray:
+    voiced = samples[np.abs(samples.astype(np.int32)) > VOICED].astype(np.float64)
+    speech_rms = np.sqrt(np.mean(voiced**2))
+    noise = room_noise(len(samples), rng) * speech_rms / 10 ** (snr_db / 20)
+    return np.clip(samples + noise, -32768, 32767).astype(np.int16)
+
+
+def build(out: Path, seed: int) -> list[dict]:
+    rng = np.random.default_rng(seed)
+    out.mkdir(parents=True, exist_ok=True)
+    rows: list[dict] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        items = [("answer", said, card, pause, None) for card, said, pause in ANSWERS]
+        items += [("command", said, None, "none", expect) for said, expect in COMMANDS]
+        for index, (kind, said, card, pause_kind, expect) in enumerate(items):
+            voice = VOICES[index % len(VOICES)]
+            texts = said.split("|")
+            low, high = (0.8, 1.6) if pause_kind == "filler" else (0.6, 1.1)
+            pauses = [round(float(rng.uniform(low, high)), 2) for _ in texts[1:]]
+            parts = [spoken(text, voice, folder) for text in texts]
+            samples, speech_end = recording(parts, pauses)
+            noisy = index % 2 == 1
+            snr = round(float(rng.uniform(10, 20)), 1) if noisy else None
+            if noisy:
+                samples = with_noise(samples, snr, rng)
+            name = f"{index:02d}-{kind}-{'-'.join(said.lower().replace('|', ' ').split())}.wav"
+            write_wav(out / name, Audio(samples, RATE))
+            rows.append(
+                {
+                    "file": name,
+                    "for": kind,
+                    "said": said,
+                    "voice": voice,
+                    "pauses": pauses,
+                    "pause_kind": pause_kind,
+                    "snr_db": snr,
+                    "speech_end_s": round(speech_end, 3),
+                    "card": card,
+                    "expect": expect,
+                }
+            )
+    (out / "dev_set.json").write_text(json.dumps(rows, indent=1), encoding="utf-8")
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "trivia-listen-dev"))
+    parser.add_argument("--seed", type=int, default=14)
+    args = parser.parse_args()
+    if not shutil.which("flite"):
+        sys.exit("flite is not installed (Debian package flite): no voices to record with")
+    rows = build(Path(args.out), args.seed)
+    answers = sum(r["for"] == "answer" for r in rows)
+    print(
+        f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,137 @@
+"""The one listening path: frames -> VAD -> endpointer -> recognizer stream.
+
+The game's microphone and `trivia-host listen` (a recording) both come
+through `listen_turn`. It is driven by a frame source (anything with
+`read()` returning int16 frames) and a clock, and it decides from the audio
+alone: the endpointer counts audio time, and the early decision asks the
+recognizer's partial result (turn_end.py), which depends only on the audio
+fed so far. A recording played as fast as possible and the same recording
+played at the audio's own pace therefore end at the same frame.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from host.speech.duplex import MicGate
+from host.speech.endpoint import (
+    Endpointer,
+    EndpointPolicy,
+    ListenOutcome,
+    VoiceActivityDetector,
+)
+from host.speech.recognition import Expectation, Recognition
+from host.speech.turn_end import Tier, TurnEnd
+
+
+@dataclass(frozen=True)
+class Utterance:
+    outcome: ListenOutcome  # ENDED, NO_SPEECH or TIME_UP
+    recognition: Recognition | None  # None when nobody spoke
+    listened_seconds: float  # audio heard, to the decision
+    speech_ended_at: float | None = None  # audio seconds at which the last speech ended
+    decided_clock: float = 0.0  # clock() when the endpointer decided
+    ready_clock: float = 0.0  # clock() when the recognition was finished
+    pause_tier: Tier | None = None  # what the last pause's words sounded like
+
+    @property
+    def alternatives(self) -> list[tuple[str, float]]:
+        return self.recognition.as_pairs() if self.recognition else []
+
+
+def listen_turn(
+    source,
+    recognizer,
+    expectation: Expectation,
+    policy: EndpointPolicy,
+    turn_end: TurnEnd | None = None,
+    gate: MicGate | None = None,
+    vad: VoiceActivityDetector | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> Utterance:
+    """Stream frames to the recognizer until the endpointer decides.
+
+    Frames that arrive while the gate is shut (the host is talking, or its
+    echo tail) are dropped unheard. `turn_end` enables the early decision
+    from what has been recognised so far.
+    """
+    stream = recognizer.stream(expectation)
+    endpointer = Endpointer(policy, recognizer.sample_rate, vad, _classifier(stream, turn_end))
+    outcome = ListenOutcome.LISTENING
+    try:
+        while outcome is ListenOutcome.LISTENING:
+            frame = source.read()
+            if gate is not None and not gate.is_open(clock()):
+                continue
+            stream.accept(frame)
+            outcome = endpointer.feed(frame)
+    except BaseException:
+        stream.finish()  # a device that failed mid-utterance must not hold the decoder
+        raise
+    decided = clock()
+    recognition = stream.finish()  # always: it frees the decoder for the next turn
+    state = endpointer.state
+    return Utterance(
+        outcome,
+        recognition if state.heard_speech else None,
+        state.elapsed,
+        state.speech_ended_at,
+        decided,
+        clock(),
+        state.pause_tier,
+    )
+
+
+def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] | None:
+    partial = getattr(stream, "partial", None)
+    if turn_end is None or partial is None:
+        return None
+    guess = getattr(stream, "guess", lambda: None)  # a guided stream's grammar pass
+    return lambda: turn_end.classify(partial(), guess())
+
+
+class RecordingSource:
+    """A recording as a microphone: its frames, then silence for ever.
+
+    `realtime`: frames are delivered at the audio's own rate, as a sound card
+    delivers them (the first at once); otherwise as fast as they are read.
+    `started` is the clock time the first frame was delivered.
+    """
+
+    def __init__(
+        self,
+        samples: np.ndarray,
+        rate: int,
+        frame_seconds: float = 0.03,
+        realtime: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.samples = np.asarray(samples, np.int16)
+        self.rate = rate
+        self.frame_size = int(rate * frame_seconds)
+        self.realtime = realtime
+        self.clock, self.sleep = clock, sleep
+        self.delivered = 0  # frames delivered so far
+        self.started: float | None = None
+
+    def read(self) -> np.ndarray:
+        if self.realtime and self.started is not None:
+            wait = self.started + self.delivered * self.frame_size / self.rate - self.clock()
+            if wait > 0:
+                self.sleep(wait)
+        start = self.delivered * self.frame_size
+        frame = self.samples[start : start + self.frame_size]
+        if len(frame) < self.frame_size:
+            frame = np.concatenate([frame, np.zeros(self.frame_size - len(frame), np.int16)])
+        if self.started is None:
+            self.started = self.clock()
+        self.delivered += 1
+        return frame
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,105 @@
+"""Has the player finished? Judged from the words recognised so far (pure).
+
+When a pause begins, the recognizer's partial result says what was said so
+far. A complete utterance (a form on the card, a whole phrase of a closed
+list, "pass") needs only a short pause to end; words that cannot end a turn
+(a filler, an article, a conjunction, "it's", the first half of a name the
+host expects) need the full configured silence; anything else is `OPEN`, in
+between. The word lists live in data/turn_end.yaml.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from host.speech.phrases import first_spoken_form
+
+DATA = Path(__file__).with_name("data") / "turn_end.yaml"
+
+
+class Tier(enum.Enum):
+    COMPLETE = "complete"  # a whole answer or phrase: end after a short pause
+    OPEN = "open"  # ends on a word that may end it: a middle pause
+    WAITING = "waiting"  # unfinished, or nothing recognised: the full silence
+
+
+@lru_cache(maxsize=1)
+def unfinished_words() -> frozenset[str]:
+    """Words a turn does not end on (fillers, articles, joiners, lead-ins)."""
+    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    return frozenset(first_spoken_form(str(w)) for group in data.values() for w in group)
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """What counts as complete for one listening turn.
+
+    `is_complete(text)`: the words make a whole utterance (the caller knows
+    the card and the closed list). `expected`: phrases the host expects,
+    whose first words alone are half an utterance ("leonardo da" of
+    "leonardo da vinci").
+    """
+
+    is_complete: Callable[[str], bool]
+    expected: tuple[str, ...] = ()
+
+    def classify(self, partial: str | None, guess: str | None = None) -> Tier:
+        """`partial`: the free decoding so far; `guess`: a grammar pass's path
+        over the expected phrases, when there is one. A guess that is the
+        start of an expected phrase ("george" of "george washington") waits,
+        however the free decoding spelt it ("charge")."""
+        if partial is None:
+            return Tier.WAITING  # the recognizer cannot tell: wait the full silence
+        words = first_spoken_form(partial).split()
+        if not words:
+            return Tier.WAITING
+        if self.is_complete(partial):
+            return Tier.COMPLETE
+        if words[-1] in unfinished_words():
+            return Tier.WAITING
+        for heard in (words, first_spoken_form(guess or "").split()):
+            if _begins_a_phrase(_without_lead_in(heard), self.expected):
+                return Tier.WAITING
+        return Tier.OPEN
+
+
+def _without_lead_in(words: list[str]) -> list[str]:
+    """The words after the fillers and lead-ins a player starts with."""
+    start = 0
+    while start < len(words) and words[start] in unfinished_words():
+        start += 1
+    return words[start:]
+
+
+def _begins_a_phrase(words: list[str], phrases: Iterable[str]) -> bool:
+    """`words` are the first words, not all, of an expected phrase."""
+    if not words:
+        return False
+    for phrase in phrases:
+        target = first_spoken_form(phrase).split()
+        if len(words) < len(target) and target[: len(words)] == words:
+            return True
+    return False
+
+
+def closed_list_test(phrases: Iterable[str]) -> Callable[[str], bool]:
+    """Complete: the words, less a leading filler, are one of the phrases."""
+    known = frozenset(_unquoted(first_spoken_form(p)) for p in phrases if first_spoken_form(p))
+
+    def is_complete(text: str) -> bool:
+        words = first_spoken_form(text).split()
+        whole, rest = " ".join(words), " ".join(_without_lead_in(words))
+        return _unquoted(whole) in known or _unquoted(rest) in known
+
+    return is_complete
+
+
+def _unquoted(text: str) -> str:
+    """ "i don't know" and "i dont know" are one phrase (lists spell it either way)."""
+    return text.replace("'", "")

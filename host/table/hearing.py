@@ -1,0 +1,74 @@
+"""What the table listens for, in the terms the listening path needs.
+
+The game's voice channel and `trivia-host listen` both turn a `Listening`
+into the same three things here: the recognizer's expectation, the endpoint
+policy (silences and time limit from the settings), and the end-of-turn
+test (what counts as a complete utterance: a form on the card, judged as the
+judge would, or a whole phrase of the closed list).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from host.judge.core import judge
+from host.judge.model import AnswerFields
+from host.speech.endpoint import EndpointPolicy
+from host.speech.recognition import Expectation
+from host.speech.settings import SpeechSettings
+from host.speech.turn_end import TurnEnd, closed_list_test
+from host.table.channels import Listening
+
+# Rulings that mean the words heard are a whole form on the card.
+_WHOLE_FORM_RULES = frozenset({"reject-list", "prompt-list", "true-false"})
+
+
+@dataclass(frozen=True)
+class Plan:
+    expectation: Expectation
+    policy: EndpointPolicy
+    turn_end: TurnEnd | None
+
+
+def plan_for(
+    listening: Listening, settings: SpeechSettings, fields: AnswerFields | None = None
+) -> Plan:
+    """`fields`: the card, when known (else the listening's phrases stand for it)."""
+    from host.table.voice import expectation_for
+
+    expectation = expectation_for(listening)
+    if listening.kind == "answer":
+        policy = EndpointPolicy.answer(
+            settings.answer_silence,
+            max(settings.no_speech_timeout, 10.0),
+            listening.time_limit,
+        ).with_early_end(settings.complete_silence, settings.answer_open_silence)
+        if fields is None and listening.phrases:
+            fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))
+        turn_end = TurnEnd(
+            _answer_test(fields, expectation.commands),
+            expectation.phrases + expectation.commands,
+        )
+    else:
+        policy = settings.command_policy().with_early_end(
+            settings.complete_silence, settings.command_silence
+        )
+        turn_end = None
+        if expectation.kind == "closed":
+            turn_end = TurnEnd(closed_list_test(expectation.phrases), expectation.phrases)
+    return Plan(expectation, policy, turn_end)
+
+
+def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...]):
+    """Complete: a command or "pass", or what the judge finds whole on the card."""
+    is_command = closed_list_test(commands)
+
+    def is_complete(text: str) -> bool:
+        if is_command(text):
+            return True
+        if fields is None:
+            return False
+        verdict = judge(fields, [text])
+        return verdict.verdict == "accept" or verdict.rule in _WHOLE_FORM_RULES
+
+    return is_complete

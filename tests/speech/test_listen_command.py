@@ -1,0 +1,110 @@
+"""`trivia-host listen FILE.wav` (spec/listen.md) on recordings made with flite."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from host.cli import main
+from host.speech.audio import Audio, write_wav
+
+ROOT = Path(__file__).resolve().parents[2]
+FIELDS = {"ended", "decided_at_s", "ready_at_s", "heard"}
+
+
+def listen(capsys, *argv) -> dict:
+    assert main(["listen", *map(str, argv)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def speech_end(audio: Audio) -> float:
+    """Seconds to the last sample of speech (louder than 1% of full scale)."""
+    voiced = np.flatnonzero(np.abs(audio.samples.astype(np.int32)) > 328)
+    return (voiced[-1] + 1) / audio.rate
+
+
+def test_a_pause_inside_a_name_does_not_cut_the_player_off(flite_speech, tmp_path, capsys):
+    first, rest = flite_speech("Leonardo", "awb"), flite_speech("da Vinci", "awb")
+    audio = Audio.join([first, Audio.silence(0.8), rest])  # 0.8 s more between the words
+    wav = write_wav(tmp_path / "leonardo.wav", audio)
+    report = listen(
+        capsys, wav, "--for", "answer", "--answer", "Leonardo da Vinci", "--kind", "person"
+    )
+    assert set(report) == FIELDS | {"verdict", "reason"}
+    assert report["ended"] == "speech_end"
+    assert report["decided_at_s"] > speech_end(audio)  # heard to the last word
+    assert report["ready_at_s"] >= report["decided_at_s"]
+    assert report["heard"][0] == "leonardo da vinci"
+    assert report["verdict"] == "accept"
+
+
+def test_a_complete_answer_ends_before_the_full_silence(flite_speech, tmp_path, capsys):
+    audio = flite_speech("Canberra", "slt")
+    wav = write_wav(tmp_path / "canberra.wav", audio)
+    report = listen(capsys, wav, "--for", "answer", "--answer", "Canberra", "--reject", "Sydney")
+    assert report["heard"][0] == "canberra" and report["verdict"] == "accept"
+    assert speech_end(audio) < report["decided_at_s"] < speech_end(audio) + 2.0  # answer_silence
+
+
+def test_noise_alone_is_no_speech(tmp_path, capsys):
+    noise = np.random.default_rng(3).normal(0, 300, 16000 * 3).astype(np.int16)
+    wav = write_wav(tmp_path / "room.wav", Audio(noise, 16000))
+    report = listen(capsys, wav, "--for", "answer", "--answer", "Canberra")
+    assert report["ended"] == "no_speech"
+    assert report["heard"] == []
+    assert report["verdict"] == "reject"
+
+
+def test_a_command_without_card_fields_has_no_verdict(flite_speech, tmp_path, capsys):
+    audio = flite_speech("roll the dice", "rms").resampled(22050)  # resampled to 16 kHz
+    wav = write_wav(tmp_path / "roll.wav", audio)
+    report = listen(
+        capsys, wav, "--for", "command", "--expect", "roll the dice|repeat the question"
+    )
+    assert set(report) == FIELDS
+    assert report["ended"] == "speech_end"
+    assert report["heard"][0] == "roll the dice"
+
+
+def test_fast_and_realtime_take_the_same_decision(flite_speech, tmp_path, capsys):
+    wav = write_wav(tmp_path / "yes.wav", flite_speech("yes", "rms"))
+    argv = (wav, "--for", "command", "--expect", "yes|no")
+    fast, paced = listen(capsys, *argv), listen(capsys, *argv, "--realtime")
+    for field in ("ended", "decided_at_s", "heard"):
+        assert fast[field] == paced[field]
+
+
+def one_line_error(*argv) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "host", "listen", *map(str, argv)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_bad_files_and_options_give_one_line_and_status_2(tmp_path):
+    garbage = tmp_path / "garbage.wav"
+    garbage.write_bytes(b"not a wav at all")
+    assert "garbage.wav" in one_line_error(garbage, "--for", "answer")
+    assert "no such file" in one_line_error(tmp_path / "missing.wav", "--for", "answer")
+    low = write_wav(tmp_path / "low.wav", Audio(np.zeros(4000, np.int16), 4000))
+    assert "4000 Hz" in one_line_error(low, "--for", "command")
+    assert "--for" in one_line_error(garbage)
+    assert "speaking" in one_line_error(garbage, "--for", "speaking")
+    assert "--bogus" in one_line_error(garbage, "--for", "answer", "--bogus")
+    assert "--answer" in one_line_error(garbage, "--for", "answer", "--accept", "x")
+    assert "--for answer" in one_line_error(garbage, "--for", "command", "--answer", "x")
+
+
+@pytest.mark.parametrize("option", ["--kind", "--strictness"])
+def test_card_options_are_the_judges(option):
+    assert "invalid choice" in one_line_error("x.wav", "--for", "answer", option, "nonsense")

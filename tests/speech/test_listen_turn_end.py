@@ -1,0 +1,119 @@
+"""Semantic end of turn: what the words so far sound like, and the pause it earns."""
+
+import pytest
+
+from host.judge.model import AnswerFields
+from host.speech.endpoint import EndpointPolicy, EndpointState, Outcome, step
+from host.speech.settings import SpeechSettings
+from host.speech.turn_end import Tier, TurnEnd, closed_list_test
+from host.table import understanding as und
+from host.table.channels import Listening
+from host.table.hearing import plan_for
+
+COMMANDS = tuple(und.vocabulary()["commands"])
+
+
+def answer_plan(fields: AnswerFields):
+    phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject)
+    return plan_for(Listening("answer", phrases, COMMANDS), SpeechSettings(), fields)
+
+
+@pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
+        ("canberra", Tier.COMPLETE),
+        ("it's canberra", Tier.COMPLETE),
+        ("sydney", Tier.COMPLETE),  # a listed near miss is a whole answer too
+        ("i don't know", Tier.COMPLETE),
+        ("pass", Tier.COMPLETE),
+        ("um", Tier.WAITING),
+        ("it's the", Tier.WAITING),
+        ("i think it's", Tier.WAITING),
+        ("", Tier.WAITING),
+        (None, Tier.WAITING),  # an engine that cannot tell before the end
+        ("melbourne", Tier.OPEN),  # another answer: it may be complete
+    ],
+)
+def test_an_answer_about_a_city(partial, tier):
+    plan = answer_plan(AnswerFields("Canberra", reject=("Sydney",), kind="place"))
+    assert plan.turn_end.classify(partial) is tier
+
+
+@pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
+        ("leonardo", Tier.WAITING),  # half the name the card expects
+        ("leonardo da", Tier.WAITING),
+        ("it's leonardo da", Tier.WAITING),
+        ("leonardo da vinci", Tier.COMPLETE),
+        ("da vinci", Tier.OPEN),  # a surname alone: the judge will prompt
+    ],
+)
+def test_half_a_name_waits(partial, tier):
+    plan = answer_plan(AnswerFields("Leonardo da Vinci", kind="person"))
+    assert plan.turn_end.classify(partial) is tier
+
+
+def test_a_closed_list_is_complete_only_on_a_whole_phrase():
+    turn_end = TurnEnd(
+        closed_list_test(["roll the dice", "repeat the question"]), ("roll the dice",)
+    )
+    assert turn_end.classify("roll the dice") is Tier.COMPLETE
+    assert turn_end.classify("um roll the dice") is Tier.COMPLETE
+    assert turn_end.classify("roll the") is Tier.WAITING
+    assert turn_end.classify("roll") is Tier.WAITING  # the first word of a phrase
+
+
+def run(policy, pattern, tiers):
+    """'S' speech and '.' silence frames of 0.1 s; `tiers` answer each classification."""
+    asked = []
+
+    def classify():
+        asked.append(round(state.elapsed, 6))
+        return tiers.pop(0)
+
+    state = EndpointState()
+    for symbol in pattern:
+        state = step(policy, state, symbol == "S", 0.1, classify)
+    return state, asked
+
+
+POLICY = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.2)
+
+
+def test_a_complete_answer_ends_after_a_short_pause():
+    state, asked = run(POLICY, "SSSS" + "." * 30, [Tier.COMPLETE])
+    assert state.outcome is Outcome.ENDED
+    assert round(state.elapsed, 6) == 0.7  # 0.4 of speech + 0.3 of silence
+    assert len(asked) == 1
+
+
+def test_an_open_answer_waits_longer_and_an_unfinished_one_the_full_silence():
+    assert round(run(POLICY, "SSSS" + "." * 30, [Tier.OPEN])[0].elapsed, 6) == 1.6
+    assert round(run(POLICY, "SSSS" + "." * 30, [Tier.WAITING])[0].elapsed, 6) == 2.4
+
+
+def test_each_pause_is_judged_once_on_its_own_words():
+    pattern = "SSS" + "." * 12 + "SSS" + "." * 30  # "leonardo ... da vinci"
+    state, asked = run(POLICY, pattern, [Tier.WAITING, Tier.COMPLETE])
+    assert state.outcome is Outcome.ENDED
+    assert round(state.speech_ended_at, 6) == 1.8
+    assert len(asked) == 2
+
+
+def test_the_configured_silence_stays_the_upper_bound():
+    policy = EndpointPolicy.command(end_silence=0.2).with_early_end(0.3, 0.5)
+    state, asked = run(policy, "SSSS" + "." * 10, [])
+    assert round(state.elapsed, 6) == 0.6 and asked == []
+
+
+def test_the_time_limit_still_applies():
+    policy = EndpointPolicy.answer(end_silence=2.0, time_limit=1.0).with_early_end(0.3, 1.2)
+    state, _ = run(policy, "SSSS" + "." * 30, [Tier.WAITING])
+    assert state.outcome is Outcome.TIME_UP
+
+
+def test_the_grammar_pass_knows_half_a_name_the_free_pass_misspelt():
+    plan = answer_plan(AnswerFields("George Washington", kind="person"))
+    assert plan.turn_end.classify("charged", guess="george") is Tier.WAITING
+    assert plan.turn_end.classify("charged", guess="") is Tier.OPEN
