@@ -57,8 +57,8 @@ class TurnEnd:
         if partial is None:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
-        if not words:
-            return Tier.WAITING
+        if not _without_lead_in(words):
+            return Tier.WAITING  # fillers only ("um"): the answer is still to come
         if self.is_complete(partial):
             return Tier.COMPLETE
         if words[-1] in unfinished_words():

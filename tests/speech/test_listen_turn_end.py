@@ -3,7 +3,7 @@
 import pytest
 
 from host.judge.model import AnswerFields
-from host.speech.endpoint import EndpointPolicy, EndpointState, Outcome, step
+from host.speech.endpoint import EndpointPolicy, EndpointState, ListenOutcome, step
 from host.speech.settings import SpeechSettings
 from host.speech.turn_end import Tier, TurnEnd, closed_list_test
 from host.table import understanding as und
@@ -83,7 +83,7 @@ POLICY = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.2)
 
 def test_a_complete_answer_ends_after_a_short_pause():
     state, asked = run(POLICY, "SSSS" + "." * 30, [Tier.COMPLETE])
-    assert state.outcome is Outcome.ENDED
+    assert state.outcome is ListenOutcome.ENDED
     assert round(state.elapsed, 6) == 0.7  # 0.4 of speech + 0.3 of silence
     assert len(asked) == 1
 
@@ -96,7 +96,7 @@ def test_an_open_answer_waits_longer_and_an_unfinished_one_the_full_silence():
 def test_each_pause_is_judged_once_on_its_own_words():
     pattern = "SSS" + "." * 12 + "SSS" + "." * 30  # "leonardo ... da vinci"
     state, asked = run(POLICY, pattern, [Tier.WAITING, Tier.COMPLETE])
-    assert state.outcome is Outcome.ENDED
+    assert state.outcome is ListenOutcome.ENDED
     assert round(state.speech_ended_at, 6) == 1.8
     assert len(asked) == 2
 
@@ -110,7 +110,7 @@ def test_the_configured_silence_stays_the_upper_bound():
 def test_the_time_limit_still_applies():
     policy = EndpointPolicy.answer(end_silence=2.0, time_limit=1.0).with_early_end(0.3, 1.2)
     state, _ = run(policy, "SSSS" + "." * 30, [Tier.WAITING])
-    assert state.outcome is Outcome.TIME_UP
+    assert state.outcome is ListenOutcome.TIME_UP
 
 
 def test_the_grammar_pass_knows_half_a_name_the_free_pass_misspelt():
