@@ -5,7 +5,7 @@
     .venv/bin/python bench/spoken_dev_set.py score /tmp/spoken [--host DIR] [--only PREFIXES]
 
 `transcribe` runs every condition's audio through the recognizer exactly as
-`judge --cases` does (host.judge.commands.transcribe) and writes
+`judge --cases` does (host.speech.transcribe with the card's entries) and writes
 <condition>.heard.csv: the same rows with `heard` filled in (alternatives
 joined by |) and no audio. `score` runs `python -m host judge --cases` on those
 files, from this tree or from another checkout (--host, e.g. an older commit
@@ -52,8 +52,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench.judge_score import score  # noqa: E402 (after sys.path)
 from host.judge.cases import read_cases  # noqa: E402
-from host.judge.commands import transcribe  # noqa: E402
+from host.judge.model import AnswerFields  # noqa: E402
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noqa: E402
+from host.speech.transcribe import transcribe as transcribe_file  # noqa: E402
 
 DEV_SET = Path("/work/shared/data/judge_dev.csv")
 OWN_ROWS = ROOT / "tests" / "judge" / "judge_holdout_cases.csv"
@@ -63,7 +64,7 @@ NOT_SPOKEN_NOTES = re.compile(
     r"split|respell|garbage|blank|hesitation|initials|misheard|homophone|WW|apostrophe"
 )
 COLUMNS = ["answer", "accept", "prompt", "reject", "kind", "strictness", "heard", "audio"]
-COLUMNS += ["expected", "voice", "noise", "spoken", "source"]
+COLUMNS += ["expected", "voice", "noise", "spoken", "source", "guess", "seconds"]
 NOISES = ("pink-20", "pink-10", "babble-20", "babble-10")
 CLEAN_SHARE = 5  # each voice says every fifth row clean, rotating
 NOISY_SHARE = 20  # and every twentieth row in each noise condition
@@ -282,17 +283,33 @@ def condition_files(folder: Path, only: str | None, suffix: str = ".csv") -> Ite
             yield path
 
 
-def transcribe_all(folder: Path, only: str | None) -> None:
+def entries(fields: AnswerFields) -> Iterator[str]:
+    """What judge --cases hands the recognizer: every entry on the card."""
+    yield fields.answer
+    yield from (*fields.accept, *fields.prompt, *fields.reject)
+
+
+def transcribe_all(folder: Path, only: str | None, engine: str, every: int) -> None:
+    """`every`: transcribe every n-th row of each condition (a busy machine)."""
     for path in condition_files(folder, only):
         with path.open(encoding="utf-8") as handle:
-            records = list(csv.DictReader(handle))
-        out = path.with_suffix(".heard.csv")
+            records = list(csv.DictReader(handle))[::every]
+        out = path.with_name(path.stem + (f".{engine}" if engine else "") + ".heard.csv")
         with out.open("w", newline="", encoding="utf-8") as handle:
             writer = csv.DictWriter(handle, COLUMNS, extrasaction="ignore")
             writer.writeheader()
-            for case, record in zip(read_cases(path), records):
-                heard = [text for text, _ in transcribe(case)]
-                writer.writerow({**record, "heard": "|".join(h for h in heard if h), "audio": ""})
+            for case, record in zip(read_cases(path)[::every], records):
+                said = transcribe_file(
+                    case.audio, list(entries(case.fields)), engine=engine or None
+                )
+                recognition = said.recognition
+                heard = [a.text for a in recognition.alternatives if a.text]
+                guess = recognition.card_guess.text if recognition.card_guess else ""
+                writer.writerow(
+                    {**record, "heard": "|".join(heard), "audio": "", "guess": guess}
+                    | {"seconds": f"{said.processing_seconds:.3f}"}
+                )
+                handle.flush()
         print(f"{path.stem}: {len(records)} transcribed", flush=True)
 
 
@@ -347,6 +364,8 @@ def main() -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--only", help="comma-separated parts of condition names (flite,clean)")
     parser.add_argument("--show-wrong", action="store_true")
+    parser.add_argument("--engine", default="", help="recognizer (default: as configured)")
+    parser.add_argument("--every", type=int, default=1, help="transcribe every n-th row only")
     parser.add_argument("--host", type=Path, default=ROOT, help="the tree whose judge to run")
     args = parser.parse_args()
     if args.action == "build":
@@ -355,7 +374,7 @@ def main() -> int:
                 raise SystemExit(f"{program} is not installed")
         build(args.folder)
     elif args.action == "transcribe":
-        transcribe_all(args.folder, args.only)
+        transcribe_all(args.folder, args.only, args.engine, args.every)
     else:
         score_all(args.folder, args.only, args.show_wrong, args.host)
     return 0
