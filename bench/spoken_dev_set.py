@@ -340,7 +340,6 @@ def score_all(folder: Path, only: str | None, show_wrong: bool, host: Path) -> N
             records = list(csv.DictReader(handle))
         pairs = list(zip([r["expected"] for r in records], verdicts(path, host)))
         condition = path.name.removesuffix(".heard.csv")
-        print(f"{condition:28s} {score(pairs).line()}", flush=True)
         if show_wrong:
             for record, (expected, verdict) in zip(records, pairs):
                 if expected != verdict:
@@ -351,11 +350,13 @@ def score_all(folder: Path, only: str | None, show_wrong: bool, host: Path) -> N
         family = FAMILIES.get(condition.split("-")[0], "other")
         noise = "clean" if condition.endswith("clean") else "-".join(condition.split("-")[-2:])
         state = "clean" if noise == "clean" else "noisy"
-        for key in (f"all {noise}", f"{family} {state}", f"{family} all"):
+        for key in (f"all {noise}", f"{family} {state}", f"{family} all", f"voice {condition}"):
             groups.setdefault(key, []).extend(pairs)
+        for record, pair in zip(records, pairs):  # judge_dev rows apart from our own
+            groups.setdefault(f"{record['source']} rows {state}", []).append(pair)
     print("\ntotals")
-    for key in sorted(groups):
-        print(f"{key:28s} {score(groups[key]).line()}")
+    for key in sorted(groups, key=lambda k: (k.startswith("voice"), k)):
+        print(f"{key:36s} {score(groups[key]).line()}")
 
 
 def main() -> int:
