@@ -1,6 +1,6 @@
 """Rule 5 for a phrase: align heard words with a card entry's words.
 
-Each card word must be matched by a heard word (or by two or three heard
+Each card word must be matched by a heard word (or by two to four heard
 words run together: "shakes pier", "basket ball"), allowing a per-word slip.
 Words may be left out or added only when they are droppable (generic words,
 articles, titles). Numbers are never droppable. In a second pass the words may
@@ -40,7 +40,7 @@ def align(
                 if here == INF:
                     continue
                 if j < m:
-                    for size in (1, 2, 3):
+                    for size in (1, 2, 3, 4):
                         if i + size > n:
                             break
                         piece = "".join(heard[i : i + size])

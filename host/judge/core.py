@@ -90,6 +90,13 @@ def _role_outcome(
         return Outcome(
             "prompt", True, f"prompt: {said} leaves out part of {entry}", "middle-name", form
         )
+    if form.role == F.KNOWN_AS:
+        return Outcome(*_known_as_outcome(form, said), form)
+    if form.role == F.INITIALS:
+        verdict = "reject" if form.field == "reject" else "accept"
+        return Outcome(
+            verdict, True, f"{verdict}ed: {said} is the initials of {entry}", "initials", form
+        )
     if form.role == F.SERIES:
         return Outcome(
             "prompt", True, f"prompt: {said} is only part of the title {entry}", "series", form
@@ -97,6 +104,14 @@ def _role_outcome(
     return Outcome(
         "accept", True, f"accepted: {said} is the distinctive part of {entry}", "subtitle", form
     )
+
+
+def _known_as_outcome(form: F.Form, said: str) -> tuple[str, bool, str, str]:
+    """A well-known other name counts as the entry it names (a near miss stays one)."""
+    if form.field == "reject":
+        text = f"rejected: {said} is another name for {form.entry}, a listed near miss"
+        return "reject", True, text, "known-as"
+    return "accept", True, f"accepted: {said} is a well-known name for {form.entry}", "known-as"
 
 
 def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | None:

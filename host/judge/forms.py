@@ -28,6 +28,9 @@ NO_MIDDLE_INITIAL = "no-middle-initial"
 NO_MIDDLE_NAME = "no-middle-name"
 SUBTITLE = "subtitle"  # the distinctive part of a title
 SERIES = "series"  # the series part of a title
+KNOWN_AS = "known-as"  # a well-known other name (data/also_known_as.yaml)
+INITIALS = "initials"  # the initials of a name of several words ("l a", "nyc")
+INITIALS_SKIP = frozenset({"of", "and", "the", "a", "an"})
 
 
 @dataclass(frozen=True)
@@ -111,6 +114,30 @@ def remainder_forms(fields: AnswerFields) -> list[Form]:
     return forms
 
 
+@functools.lru_cache(maxsize=1)
+def _known_as() -> dict[tuple[str, ...], tuple[str, ...]]:
+    """The also-known-as table keyed by the normalised name."""
+    table: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for name, others in lexicon().also_known_as.items():
+        key = card_tokens(name).tokens
+        table[key] = table.get(key, ()) + others
+    return table
+
+
+def known_as_forms(field: str, entry: str) -> list[Form]:
+    """Well-known other names of an entry ("the big apple" for New York City)."""
+    others = _known_as().get(card_tokens(entry).tokens, ())
+    return [Form(card_tokens(other), field, entry, KNOWN_AS) for other in others]
+
+
+def initials_form(field: str, entry: str) -> list[Form]:
+    """'la' for Los Angeles: the first letters of a name of two to four words."""
+    words = [w for w in card_tokens(entry).tokens if w not in INITIALS_SKIP]
+    if not 2 <= len(words) <= 4 or not all(w.isalpha() for w in words):
+        return []
+    return [Form(_plain(("".join(w[0] for w in words),)), field, entry, INITIALS)]
+
+
 @functools.lru_cache(maxsize=4096)
 def card_forms(fields: AnswerFields) -> tuple[Form, ...]:
     """Every form of every entry on the card (cached per card)."""
@@ -124,4 +151,9 @@ def card_forms(fields: AnswerFields) -> tuple[Form, ...]:
             if fields.kind in ("title", "text"):
                 forms.extend(subtitle_forms(field, entry))
     forms.extend(remainder_forms(fields))
+    for field, entry in _entries(fields):
+        if field != "prompt":
+            forms.extend(known_as_forms(field, entry))
+        if field in ("answer", "accept") and fields.kind != "person":
+            forms.extend(initials_form(field, entry))
     return tuple(f for f in forms if f.tokens.tokens)

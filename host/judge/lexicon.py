@@ -33,6 +33,7 @@ class Lexicon:
     contractions: dict[str, str]
     articles: frozenset[str]
     abbreviations: dict[str, str]
+    letter_abbreviations: dict[str, tuple[str, ...]]
     generic: frozenset[str]
     titles: frozenset[str]
     name_suffixes: frozenset[str]
@@ -42,6 +43,8 @@ class Lexicon:
     nickname_groups: dict[str, frozenset[int]]
     known_names: frozenset[str]
     qualifiers: tuple[tuple[str, ...], ...]
+    series_names: tuple[tuple[str, ...], ...]
+    also_known_as: dict[str, tuple[str, ...]]
     qualifier_last_words: frozenset[str]
     tf_true: tuple[tuple[str, ...], ...]
     tf_false: tuple[tuple[str, ...], ...]
@@ -83,6 +86,9 @@ def lexicon() -> Lexicon:
         contractions=dict(fillers["contractions"]),
         articles=frozenset(words["articles"]),
         abbreviations={str(k): str(v) for k, v in words["abbreviations"].items()},
+        letter_abbreviations={
+            str(k): tuple(str(v).split()) for k, v in words["letter_abbreviations"].items()
+        },
         generic=frozenset(words["generic"]),
         titles=frozenset(words["titles"]),
         name_suffixes=frozenset(words["name_suffixes"]),
@@ -92,6 +98,11 @@ def lexicon() -> Lexicon:
         nickname_groups=_nickname_groups(),
         known_names=frozenset(known),
         qualifiers=tuple(sorted(set(qualifiers), key=len, reverse=True)),
+        series_names=_phrases(words["series_names"]),
+        also_known_as={
+            str(name): tuple(str(other) for other in others)
+            for name, others in _yaml("also_known_as.yaml").items()
+        },
         qualifier_last_words=frozenset(q[-1] for q in qualifiers),
         tf_true=_phrases(tf["true"]),
         tf_false=_phrases(tf["false"]),

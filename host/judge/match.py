@@ -12,12 +12,13 @@ from host.judge import forms as F
 from host.judge.align import DROP_COST, align, align_any_order
 from host.judge.lexicon import lexicon
 from host.judge.model import AnswerFields
-from host.judge.normalise import Tokens, heard_variants
+from host.judge.normalise import Tokens, heard_variants, strip_leading_articles
 
 EXACT_WITH_ARTICLES = 0.0
 EXACT = 0.05
 ALIGNED = 0.1  # base cost of anything found by alignment
 QUALIFIER_COST = 0.3  # "canberra australia": a country added after a place
+SERIES_COST = 0.3  # "star wars the empire strikes back": a series named before a title
 FIELD_RANK = {"reject": 0, "prompt": 1, "answer": 2, "accept": 2}
 
 
@@ -40,9 +41,20 @@ def bare_name(tokens: tuple[str, ...]) -> tuple[str, ...]:
     return tokens[start:end]
 
 
+SHORT_NAME = 3
+
+
+def _letters(form: F.Form) -> bool:
+    """A well-known name that is a few letters ("oz", "nyc", "mj"): no slips allowed."""
+    words = form.tokens.tokens
+    return form.role == F.KNOWN_AS and len(words) == 1 and len(words[0]) <= SHORT_NAME
+
+
 def form_cost(heard: Tokens, form: F.Form, kind: str) -> float | None:
     """How cheaply a reading of what was heard reads as one form of a card entry."""
     card = form.tokens
+    if form.role == F.INITIALS or _letters(form):  # exact or nothing ("lay" is not L.A.)
+        return EXACT if heard.tokens == card.tokens else None
     if heard.with_articles == card.with_articles:
         return EXACT_WITH_ARTICLES
     if heard.tokens == card.tokens:
@@ -89,7 +101,21 @@ def _without_qualifier(reading: Tokens) -> Tokens | None:
         size = len(qualifier)
         if len(words) > size and words[-size:] == qualifier:
             rest = words[:-size]
+            if len(rest) > 1 and rest[-1] == "in":  # "florence in italy"
+                rest = rest[:-1]
             return Tokens(rest, rest, reading.penalty + QUALIFIER_COST, "qualifier")
+    return None
+
+
+def _without_series(reading: Tokens) -> Tokens | None:
+    """'james bond goldfinger' -> 'goldfinger': a title may follow its series' name."""
+    words = reading.with_articles
+    for series in lexicon().series_names:
+        size = len(series)
+        if len(words) > size and words[:size] == series:
+            rest = words[size:]
+            bare = tuple(strip_leading_articles(list(rest)))
+            return Tokens(rest, bare, reading.penalty + SERIES_COST, "series")
     return None
 
 
@@ -98,6 +124,8 @@ def readings(text: str, kind: str) -> list[Tokens]:
     out = list(heard_variants(text))
     if kind == "place":
         out += [q for q in map(_without_qualifier, list(out)) if q is not None]
+    if kind == "title":
+        out += [s for s in map(_without_series, list(out)) if s is not None]
     return out
 
 

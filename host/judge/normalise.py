@@ -23,6 +23,10 @@ OTHER_LETTERS = str.maketrans(
 )
 NOT_WORD = re.compile(r"[^a-z0-9.']+")
 LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
+MINUS_SIGN = re.compile(r"(?<![\w.])[-−–](?=\d)")  # "-40", not "1939-1945"
+SPOKEN_W = re.compile(r"\bdouble (?:u|you)\b")  # "double u double u two" spells WW2
+# A letter abbreviation glued to its number: "ww2", "wwii" -> "ww 2", "ww ii"
+GLUED_NUMBER = re.compile(r"^([a-z]+?)(\d+|i{1,3}|iv|vi{0,3}|ix|x)$")
 
 
 @dataclass(frozen=True)
@@ -60,10 +64,25 @@ def basic_tokens(text: str) -> list[str]:
     text = strip_accents(text.casefold()).translate(QUOTES).translate(OTHER_LETTERS)
     text = BRACKETED.sub(" ", text)
     text = text.replace("&", " and ")
+    text = MINUS_SIGN.sub(" minus ", text)
+    text = SPOKEN_W.sub("w", text)
     text = _expand_contractions(text)
     text = NOT_WORD.sub(" ", text)
     text = LONE_DOT.sub(" ", text)
     return [lex.abbreviations.get(token, token) for token in text.split()]
+
+
+def expand_letter_abbreviations(tokens: list[str]) -> list[str]:
+    """Spelled or written letter abbreviations as their words: 'ww 2', 'wwii' -> world war 2."""
+    table = lexicon().letter_abbreviations
+    out: list[str] = []
+    for token in tokens:
+        glued = GLUED_NUMBER.match(token)
+        if glued and glued.group(1) in table:
+            out += [*table[glued.group(1)], glued.group(2)]
+        else:
+            out += table.get(token, (token,))
+    return out
 
 
 def join_letter_runs(tokens: list[str]) -> list[str]:
@@ -128,7 +147,7 @@ def strip_leading_articles(tokens: list[str]) -> list[str]:
 
 
 def _finish(tokens: list[str], lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    tokens = canonical_numbers(join_letter_runs(tokens), lang)
+    tokens = canonical_numbers(expand_letter_abbreviations(join_letter_runs(tokens)), lang)
     return tuple(tokens), tuple(strip_leading_articles(tokens))
 
 

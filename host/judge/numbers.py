@@ -1,7 +1,8 @@
 """Numbers in any spoken or written form become digits (rule 3).
 
 "nineteen sixty nine" -> 1969, "ten sixty six" -> 1066, "four five one" -> 451,
-"the second world war" -> 2 world war, "Henry VIII" / "henry the eighth" -> henry 8.
+"the second world war" -> 2 world war, "Henry VIII" / "henry the eighth" -> henry 8,
+"minus forty" / "negative forty" / "forty below zero" / "-40" -> -40, "a dozen" -> 12.
 text2num does the word-to-digit work and knows English and German; the rest
 (Roman numerals, ordinals, digit groups read in pairs) is language-neutral.
 """
@@ -18,7 +19,11 @@ ROMAN = re.compile(r"^(x{0,3})(ix|iv|v?i{0,3})$")
 ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th|e|er|te|ter)$")
 INTEGER = re.compile(r"^\d+$")
-NUMBER = re.compile(r"^\d+(?:\.\d+)?$")
+NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
+UNSIGNED = re.compile(r"^\d+(?:\.\d+)?$")
+SIGN_WORDS = frozenset({"minus", "negative"})  # also what normalise makes of a written "-40"
+BELOW_ZERO = ("below", "0")
+DOZEN = 12
 
 
 def roman_value(token: str) -> int | None:
@@ -122,6 +127,41 @@ def _words_to_digits(tokens: list[str], vocabulary: frozenset[str], lang: str) -
     return out
 
 
+def signed_numbers(tokens: list[str]) -> list[str]:
+    """'minus 40' and '40 below 0' -> -40: a sign is part of the number (rule 3)."""
+    out: list[str] = []
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        following = tokens[at + 1] if at + 1 < len(tokens) else ""
+        if token in SIGN_WORDS and UNSIGNED.match(following):
+            out.append("-" + following)
+            at += 2
+        elif UNSIGNED.match(token) and tuple(tokens[at + 1 : at + 3]) == BELOW_ZERO:
+            out.append("-" + token)
+            at += 3
+        else:
+            out.append(token)
+            at += 1
+    return out
+
+
+def dozens(tokens: list[str]) -> list[str]:
+    """'a dozen' -> 12, 'two dozen' -> 24 (the article belongs to the number)."""
+    out: list[str] = []
+    for token in tokens:
+        if token not in ("dozen", "dozens"):
+            out.append(token)
+            continue
+        count = 1
+        if out and out[-1] == "a":
+            out.pop()
+        elif out and INTEGER.match(out[-1]):
+            count = int(out.pop())
+        out.append(str(count * DOZEN))
+    return out
+
+
 def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     """Every number in the token list as plain digits; other words unchanged."""
     tokens = convert_romans(tokens)
@@ -131,7 +171,7 @@ def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     tokens = [
         ORDINAL_SUFFIX.sub(r"\1", token) if token[:1].isdigit() else token for token in tokens
     ]
-    return drop_regnal_the(join_digit_groups(tokens))
+    return signed_numbers(drop_regnal_the(join_digit_groups(dozens(tokens))))
 
 
 def is_number(token: str) -> bool:

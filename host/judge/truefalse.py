@@ -33,15 +33,14 @@ def read_true_false(text: str) -> str | None:
     at = 0
     while at < len(tokens):
         token = tokens[at]
-        if token in lex.tf_negations:
+        if token in lex.tf_negations and not _starts_with(tokens, at, lex.tf_false):
             negate = not negate
             at += 1
             continue
-        size = _starts_with(tokens, at, lex.tf_true)
-        polarity = TRUE
-        if not size:
-            size = _starts_with(tokens, at, lex.tf_false)
-            polarity = FALSE
+        size_true = _starts_with(tokens, at, lex.tf_true)
+        size_false = _starts_with(tokens, at, lex.tf_false)
+        polarity = TRUE if size_true >= size_false else FALSE
+        size = max(size_true, size_false)
         if size:
             if negate:
                 polarity = FALSE if polarity == TRUE else TRUE

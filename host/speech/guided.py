@@ -103,6 +103,7 @@ def merge_guided(
         words=free.words,
         dropped_phrases=grammar.dropped_phrases,
         notes=tuple(notes),
+        card_guess=grammar.alternatives[0] if guess else None,
     )
 
 

@@ -61,6 +61,9 @@ class Recognition:
     words: tuple[Word, ...] = ()  # of the best alternative, when the engine gives them
     dropped_phrases: tuple[str, ...] = ()  # grammar phrases the model cannot say
     notes: tuple[str, ...] = field(default=())
+    # answers: what the grammar pass over the card's phrases heard, whether or
+    # not free decoding agreed (the judge's confirm layer may ask about it)
+    card_guess: Hypothesis | None = None
 
     @property
     def text(self) -> str:

@@ -29,7 +29,7 @@ class SpeechSettings:
     answer_open_silence: float = 1.2  # after an answer that may be complete
     no_speech_timeout: float = 8.0
     speaker_tail: float = 0.3
-    vad: str = "energy"  # a name in engines.VADS
+    vad: str = "auto"  # a name in engines.VADS
 
     def command_policy(self) -> EndpointPolicy:
         return EndpointPolicy.command(self.command_silence, self.no_speech_timeout)

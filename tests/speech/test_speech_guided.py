@@ -128,3 +128,11 @@ def test_roman_numerals_are_spoken():
 def test_silence_stays_silence():
     assert merge_guided(heard(), heard(mode="grammar")).alternatives == ()
     assert merge_guided(heard(), heard("ireland", mode="grammar")).alternatives == ()
+
+
+def test_the_card_guided_guess_is_kept_for_the_confirm_layer():
+    """Not trusted as an alternative, but kept so the host can ask about it."""
+    merged = merge_guided(heard("but to get gold"), heard("art deco", mode="grammar"))
+    assert merged.text == "but to get gold"
+    assert merged.card_guess is not None and merged.card_guess.text == "art deco"
+    assert merge_guided(heard("hello"), heard(mode="grammar")).card_guess is None

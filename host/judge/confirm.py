@@ -1,0 +1,116 @@
+"""Card-aware decisions: rule on what free decoding heard, and when it heard
+nothing the card knows, weigh what a pass guided by the card's phrases heard
+against it and ask a quick yes/no rather than rule a right answer wrong.
+
+    decide(fields, ["but to get gold"], card_guess="art deco")
+    -> Decision(verdict="confirm", ask_about="Art Deco", confidence=0.6, ...)
+
+The confidence of a guess is how much of its sound free decoding also heard
+(metaphone codes, the guess aligned inside what was heard: a recognizer that
+hears "sock rates" for Socrates heard all of its sounds; one that hears "but
+to get gold" for Art Deco heard few). A guess that free decoding also reads
+as another answer of the same kind (a competitor: "sydney" for a Canberra
+card) or as a listed near miss is never asked about.
+
+judge.md has three verdicts; `Decision.cli_verdict` is what the batch
+interface prints for a decision to confirm: the judge's own ruling on what
+was heard, since nobody is there to say yes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import jellyfish
+from rapidfuzz import fuzz
+
+from host.judge.core import judge
+from host.judge.model import AnswerFields, Verdict, as_alternatives
+from host.judge.normalise import heard_variants
+
+CONFIRM = "confirm"
+SURE = 0.9  # a ruling on something the card knows (answer, near miss, number)
+ASK_BAR = 0.5  # share of the guess's sound free decoding must have heard to ask
+DECISIVE_RULES = frozenset({"reject-list", "number", "true-false", "first-name", "override"})
+
+
+@dataclass(frozen=True)
+class Decision:
+    verdict: str  # accept | prompt | reject | confirm
+    confidence: float  # 0..1: how sure the host is of the verdict
+    judged: Verdict  # the judge's ruling on what free decoding heard
+    ask_about: str | None = None  # confirm: the card entry to ask about
+    reason: str = ""
+
+    @property
+    def cli_verdict(self) -> str:
+        """judge.md's vocabulary: a decision to confirm prints the judge's ruling."""
+        return self.judged.verdict if self.verdict == CONFIRM else self.verdict
+
+    @property
+    def question(self) -> str | None:
+        """What the host asks ("Did you say Art Deco?"), when it asks."""
+        return f"Did you say {self.ask_about}?" if self.ask_about else None
+
+
+def sound_code(text: str) -> str:
+    """The heard text as one string of metaphone codes, filler removed."""
+    readings = heard_variants(text)
+    if not readings:
+        return ""
+    return "".join(jellyfish.metaphone(word) for word in readings[-1].tokens)
+
+
+def sound_support(heard: str, guess: str) -> float:
+    """0..1: how much of the guess's sound is found, in order, in what was heard."""
+    guessed, said = sound_code(guess), sound_code(heard)
+    if not guessed or not said:
+        return 0.0
+    if len(said) >= len(guessed):  # the guess inside a longer utterance
+        return float(fuzz.partial_ratio(guessed, said)) / 100
+    return float(fuzz.ratio(guessed, said)) / 100
+
+
+def _names_a_competitor(heard: str, competitors: Sequence[str], kind: str) -> str | None:
+    for other in competitors:
+        if judge(AnswerFields(other, kind=kind), heard).verdict == "accept":
+            return other
+    return None
+
+
+def decide(
+    fields: AnswerFields,
+    heard: str | Sequence[Any],
+    card_guess: str | None = None,
+    strictness: str = "normal",
+    competitors: Sequence[str] = (),
+) -> Decision:
+    """The table's decision on an answer; `competitors`: other answers of the
+    card's kind (from the decks), `card_guess`: the card-guided pass's phrase."""
+    ruled = judge(fields, heard, strictness)
+    if ruled.verdict != "reject" or ruled.rule in DECISIVE_RULES:
+        return Decision(ruled.verdict, SURE, ruled, reason=ruled.reason)
+    if not card_guess:
+        return Decision("reject", SURE, ruled, reason=ruled.reason)
+    guessed = judge(fields, card_guess, strictness)
+    if guessed.verdict == "reject":
+        return Decision("reject", SURE, ruled, reason="the card-guided pass heard no answer")
+    best = as_alternatives(heard)[0].text if as_alternatives(heard) else ""
+    rival = _names_a_competitor(best, competitors, fields.kind)
+    if rival is not None:
+        return Decision("reject", SURE, ruled, reason=f"heard {rival!r}, another answer")
+    support = sound_support(best, card_guess)
+    if support < ASK_BAR:
+        return Decision(
+            "reject", 1 - support, ruled, reason=f"too little of {card_guess!r} was heard"
+        )
+    entry = guessed.matched or fields.answer
+    return Decision(
+        CONFIRM,
+        support,
+        ruled,
+        ask_about=entry,
+        reason=f"free decoding heard {best!r}; the card-guided pass heard {card_guess!r}",
+    )

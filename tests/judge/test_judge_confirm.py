@@ -1,0 +1,75 @@
+"""Card-aware decisions: ask "Did you say ...?" when free decoding heard
+garbage but the card-guided pass heard the answer; never ask about a near
+miss, a competitor, or what was plainly heard."""
+
+from host.judge import AnswerFields
+from host.judge.confirm import CONFIRM, decide, sound_support
+
+CANBERRA = AnswerFields("Canberra", reject=("Sydney",), kind="place")
+ART_DECO = AnswerFields("Art Deco", reject=("Art Nouveau",))
+
+
+def test_what_free_decoding_heard_right_is_ruled_at_once() -> None:
+    decision = decide(CANBERRA, "i think it's canberra", card_guess="canberra")
+    assert decision.verdict == "accept"
+    assert decision.question is None
+
+
+def test_garbage_that_sounds_like_the_guess_is_asked_about() -> None:
+    decision = decide(ART_DECO, "but to get gold", card_guess="art deco")
+    assert decision.verdict == CONFIRM
+    assert decision.question == "Did you say Art Deco?"
+    assert decision.cli_verdict == "reject"  # judge.md has no confirm: the judge's ruling
+
+
+def test_garbage_that_does_not_sound_like_the_guess_is_wrong() -> None:
+    decision = decide(CANBERRA, "hello there my friend", card_guess="canberra")
+    assert decision.verdict == "reject"
+
+
+def test_a_near_miss_is_never_asked_about() -> None:
+    decision = decide(CANBERRA, "sydney", card_guess="canberra")
+    assert decision.verdict == "reject"
+    assert decision.confidence >= 0.9
+
+
+def test_a_competitor_heard_is_not_asked_about() -> None:
+    decision = decide(CANBERRA, "melbourne", card_guess="canberra", competitors=("Melbourne",))
+    assert decision.verdict == "reject"
+    assert "another answer" in decision.reason
+
+
+def test_a_guess_of_a_near_miss_is_not_asked_about() -> None:
+    decision = decide(ART_DECO, "art new vote", card_guess="art nouveau")
+    assert decision.verdict == "reject"
+
+
+def test_without_a_guess_the_judge_decides() -> None:
+    assert decide(CANBERRA, "but to get gold").verdict == "reject"
+
+
+def test_a_wrong_number_is_never_asked_about() -> None:
+    card = AnswerFields("1969", kind="year")
+    assert decide(card, "nineteen sixty eight", card_guess="nineteen sixty nine").verdict == (
+        "reject"
+    )
+
+
+def test_sound_support_measures_the_guess_inside_what_was_heard() -> None:
+    assert sound_support("um i think it's sock rates", "socrates") > 0.8
+    assert sound_support("hello", "") == 0.0
+    assert sound_support("the end", "tchaikovsky") < 0.5
+
+
+def test_competitors_are_other_answers_of_the_kind_closest_first() -> None:
+    from host.judge.competitors import competitors
+
+    pool = [
+        AnswerFields("Canberra", kind="place"),
+        AnswerFields("Camberwell", kind="place"),
+        AnswerFields("Tokyo", kind="place"),
+        AnswerFields("Tokyo", kind="place"),
+        AnswerFields("Cameron Diaz", kind="person"),
+    ]
+    assert competitors(CANBERRA, pool) == ("Camberwell", "Tokyo")
+    assert competitors(CANBERRA, pool, most=1) == ("Camberwell",)
