@@ -56,7 +56,7 @@ from host.judge.model import AnswerFields  # noqa: E402
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noqa: E402
 from host.speech.transcribe import transcribe as transcribe_file  # noqa: E402
 
-DEV_SET = Path("/work/shared/data/judge_dev.csv")
+DEV_SET = Path(__file__).resolve().parents[1] / "tests" / "judge" / "data" / "judge_dev.csv"
 OWN_ROWS = ROOT / "tests" / "judge" / "judge_holdout_cases.csv"
 NOT_SPOKEN_RULES = {"slip", "nbest", "garbage", "typo"}
 # Held-out rows that are recognizer output, not speech: splits, respellings, blanks.

@@ -91,8 +91,9 @@ def test_silence_and_noise_are_asked_again_and_the_game_goes_on(sit_spoiled):
         "Roll.",
         "Nothing heard.",
     ]
-    after_noise = game.said[4 : game.said.index("(heard: roll)")]
-    assert after_noise[-1] in ("Say again?", "Didn't understand. Say roll."), after_noise
+    # noise alone is not speech to the voice-activity detector (Silero), or at
+    # worst words the host asks again about; it never becomes an action
+    assert game.said[4] in ("Nothing heard.", "Say again?", "Didn't understand. Say roll.")
     assert [a["type"] for a in game.actions] == ["roll", "move"]
 
 

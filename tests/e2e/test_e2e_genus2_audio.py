@@ -19,7 +19,8 @@ GENUS2 = [
     ("Ben", "yes"),  # jump (awb's "yes" is not heard: the table says it)
     ("Ann", "homer"),  # an Art and Literature wedge
     ("Ann", "roll"),
-    ("Ann", "first"),
+    ("Ann", "first"),  # History, three ways ...
+    ("Ann", "first"),  # ... which one: the first
     ("Ann", "london"),  # wrong: over to Ben
     ("Ann", "that was wrong"),  # already the ruling: refused
     ("Ben", "roll"),

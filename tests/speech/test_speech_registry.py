@@ -20,6 +20,7 @@ from host.speech.engines import (
 )
 from host.speech.registry import Engine, Registry, needs_module, needs_program, started
 from host.speech.settings import SpeechSettings
+from host.speech.silero_vad import SileroVad
 
 CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
 
@@ -36,7 +37,8 @@ def test_every_kind_has_its_engines_in_order_of_preference():
     assert RECOGNIZERS.names() == ("vosk", "pocketsphinx")
     assert RECOGNIZERS.choices() == ("auto", "vosk", "pocketsphinx")
     assert SYNTHESIZERS.names() == ("pyttsx3", "espeak-ng", "flite")
-    assert VADS.names() == ("energy",)
+    assert VADS.names() == ("silero", "webrtc", "energy")
+    assert VADS.choices() == ("auto", "silero", "webrtc", "energy")
 
 
 def test_an_unknown_name_lists_the_known_ones():
@@ -63,7 +65,7 @@ def test_an_unknown_name_lists_the_known_ones():
             "festival",
             "config speech.synthesizer: 'festival' is not pyttsx3, espeak-ng or flite",
         ),
-        ("vad", "silero", "config speech.vad: 'silero' is not energy"),
+        ("vad", "loudness", "config speech.vad: 'loudness' is not auto, silero, webrtc or energy"),
     ],
 )
 def test_settings_take_their_names_from_the_registries(setting, value, message):
@@ -145,7 +147,9 @@ def test_an_engines_own_failure_is_never_its_text():
 
 
 def test_the_voice_activity_detector_comes_from_the_registry():
-    assert isinstance(make_vad(SpeechSettings()), EnergyVad)
+    assert isinstance(make_vad(SpeechSettings(vad="energy")), EnergyVad)
+    assert isinstance(make_vad(SpeechSettings(vad="silero")), SileroVad)
+    assert type(make_vad(SpeechSettings(vad="auto"))) is SileroVad  # the best installed first
     assert make_vad(SpeechSettings()) is not make_vad(SpeechSettings())  # it learns the room
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from host.speech import silero_vad, webrtc_vad
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav
-from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, Outcome
+from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, ListenOutcome
 from host.speech.engines import make_vad as make_vad_for
 from host.speech.settings import SpeechSettings
 
@@ -56,12 +56,12 @@ def speech_share(name: str, samples: np.ndarray) -> float:
     return float(np.mean([detector.is_speech(frame) for frame in frames]))
 
 
-def turn(name: str, samples: np.ndarray) -> Outcome:
+def turn(name: str, samples: np.ndarray) -> ListenOutcome:
     endpointer = Endpointer(EndpointPolicy.command(no_speech_timeout=2.5), vad=make_vad(name))
-    outcome = Outcome.LISTENING
+    outcome = ListenOutcome.LISTENING
     for start in range(0, len(samples), FRAME):
         outcome = endpointer.feed(samples[start : start + FRAME])
-        if outcome is not Outcome.LISTENING:
+        if outcome is not ListenOutcome.LISTENING:
             break
     return outcome
 
@@ -81,7 +81,7 @@ def test_speech_is_speech(name: str, flite_speech) -> None:
 
 @pytest.mark.parametrize("name", DETECTORS)
 def test_a_turn_of_noise_alone_hears_nobody(name: str) -> None:
-    assert turn(name, hum(3)) is Outcome.NO_SPEECH
+    assert turn(name, hum(3)) is ListenOutcome.NO_SPEECH
 
 
 @pytest.mark.parametrize("name", DETECTORS)
@@ -90,7 +90,7 @@ def test_a_turn_ends_after_speech_in_noise(name: str, flite_speech) -> None:
     quiet = (pink_noise(len(said) / RECOGNIZER_RATE + 1.5, peak=1500)).astype(np.int32)
     mixed = quiet.copy()
     mixed[: len(said)] += said
-    assert turn(name, np.clip(mixed, -32768, 32767).astype(np.int16)) is Outcome.ENDED
+    assert turn(name, np.clip(mixed, -32768, 32767).astype(np.int16)) is ListenOutcome.ENDED
 
 
 def test_frames_of_any_length_are_buffered() -> None:
