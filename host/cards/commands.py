@@ -82,7 +82,7 @@ def register(subparsers) -> None:
         required=True,
         help="otdb: an Open Trivia DB API response; csv: columns category, question, "
         "answer, accept, prompt, reject (lists separated by |), kind, true_false, "
-        "say, say_answer, year",
+        "say, say_answer, difficulty, year",
     )
     importer.add_argument("input", type=Path, metavar="IN")
     importer.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.yaml")

@@ -24,6 +24,8 @@ EXPECTED_LINE = {
     "unknown_field": "card t-0002: questions.arts.acept: unknown field",
     "bad_kind": "card t-0001: questions.entertainment.kind: "
     "must be one of text, person, place, title, number, year, true_false, not 'film'",
+    "bad_difficulty": "card t-0001: questions.history.difficulty: "
+    "must be one of easy, medium, hard, not 'tricky'",
     "year_on_standard_card": "card t-0002: year: only cards of a ruby deck have a year",
     "ruby_year_out_of_range": "card tr-1989: year: 1978 is outside the Ruby years 1979-2018",
     "ruby_year_missing": "card tr-1989: year: missing (every Ruby card has a year)",
