@@ -18,3 +18,9 @@ def test_the_shipped_decks_hold_a_standard_and_a_ruby_deck_that_load():
     decks = load_decks(default_deck_paths())
     assert {deck.kind for deck in decks} == {"standard", "ruby"}
     assert all(deck.language == "en" for deck in decks)
+
+
+def test_the_shipped_decks_ask_no_fact_twice():
+    report = check_files(default_deck_paths())
+    near = [str(p) for p in report.warnings if "near duplicate" in p.message]
+    assert not near, "\n".join(near)
