@@ -182,6 +182,8 @@ class SphinxStream:
         for i, entry in enumerate(self.decoder.nbest()):
             if i >= 50 or len(found) >= self.engine.max_alternatives - 1:
                 break
+            if entry is None:  # pocketsphinx 5 can end a short lattice with None
+                break
             text = " ".join(_words(entry.hypstr))
             top_score = top_score or entry.score or 1.0
             if text and text != best and text not in (a.text for a in found):
