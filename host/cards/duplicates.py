@@ -7,6 +7,10 @@ Two questions are near duplicates when
   (rapidfuzz) so spellings and hyphens do not hide a match; or
 - their content words are the same, whatever the answers ("Is the Sun a
   star?" asked once as true and once as false).
+A number or a year says little about the fact ("How many points is a goal
+worth in Gaelic football?" and "... a field goal in American football?" are
+both 3), so two such questions must be more alike, and are apart when each
+names something the other does not (capitalised words: Gaelic, American).
 Questions are grouped by answer first, so only questions with one answer
 are compared in pairs: a few thousand comparisons for 5,000 questions.
 True/False answers say nothing about the fact, so those questions are only
@@ -33,11 +37,13 @@ FILLER_WORDS_FILE = Path(__file__).parent / "data" / "question_filler_words.txt"
 WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")  # apostrophes kept inside a word: o'clock
 
 # Weighted cosine (0-1) from which two questions with one answer are one fact
-# asked twice. Set on the shipped decks: a named answer shared by two questions
-# is already a strong hint, a small number is not ("How many players in a
-# hockey team?" and "... in a football team?" are alike at 0.63 and different).
+# asked twice. Set on the shipped decks, where the same fact asked twice came
+# out at 0.61-0.80 and different facts with one answer below 0.58 ("How many
+# players does each team have on the pitch in field hockey?" and "... each
+# football team ...", both 11).
 NAMED_ANSWER_SIMILARITY = 0.6
-NUMBER_ANSWER_SIMILARITY = 0.8
+NUMBER_ANSWER_SIMILARITY = 0.6
+COUNTED_KINDS = ("number", "year")
 # Two words spelt this alike (rapidfuzz ratio, 0-100) count as one word:
 # colour/color, Olympic/Olympics, Tchaikovsky/Tchaikowsky.
 SAME_WORD_RATIO = 88
@@ -144,11 +150,27 @@ def _entries(decks: list[Deck]) -> list[Entry]:
     ]
 
 
-def _threshold(first: Question, second: Question) -> float:
-    counted = {"number", "year"}
-    if first.kind in counted or second.kind in counted:
-        return NUMBER_ANSWER_SIMILARITY
-    return NAMED_ANSWER_SIMILARITY
+def _counted(question: Question) -> bool:
+    return question.kind in COUNTED_KINDS
+
+
+@cache
+def name_words(text: str) -> frozenset[str]:
+    """Capitalised words after the first: what a question names (Gaelic, Berlin)."""
+    words = re.findall(r"[\w'-]+", text)[1:]
+    return frozenset(strip_accents(w).casefold() for w in words if w[:1].isupper())
+
+
+def name_different_things(first: str, second: str) -> bool:
+    """Each question names something the other does not."""
+    one, other = name_words(first), name_words(second)
+    return bool(one - other) and bool(other - one)
+
+
+def _alike(one: Question, other: Question, score: float) -> bool:
+    if _counted(one) or _counted(other):
+        return score >= NUMBER_ANSWER_SIMILARITY and not name_different_things(one.text, other.text)
+    return score >= NAMED_ANSWER_SIMILARITY
 
 
 def _same_answer_pairs(entries: list[Entry], rarity: Rarity) -> Iterator[tuple[int, int, str]]:
@@ -161,7 +183,7 @@ def _same_answer_pairs(entries: list[Entry], rarity: Rarity) -> Iterator[tuple[i
         for first, second in combinations(members, 2):
             one, other = entries[first], entries[second]
             score = similarity(one.words, other.words, rarity)
-            if score >= _threshold(one.question, other.question):
+            if _alike(one.question, other.question, score):
                 yield first, second, f"same answer {key!r}, wording {score:.0%} alike"
 
 

@@ -47,3 +47,21 @@ def test_content_words_leave_out_filler_and_plurals():
         "channel",
         "island",
     }
+
+
+def test_numbers_for_things_named_differently_are_apart():
+    from host.cards.duplicates import name_different_things
+
+    assert name_different_things(
+        "In American football, how many points is a field goal worth?",
+        "In Gaelic football, how many points is a goal worth?",
+    )
+    assert not name_different_things(
+        "In ice hockey, how many players does each team have on the ice?",
+        "In ice hockey at full strength, how many players are on the ice?",
+    )
+    # one naming more than the other is not naming something else
+    assert not name_different_things(
+        "How many players are in a Rugby League team?",
+        "How many players are in a Rugby League team in England?",
+    )
