@@ -2,6 +2,7 @@
 
 from host.cards.check import check_files
 from host.cards.deck import REPO_DECKS_DIR, default_deck_paths, load_decks
+from host.cards.stats import deck_stats
 
 
 def test_decks_are_shipped():
@@ -24,3 +25,9 @@ def test_the_shipped_decks_ask_no_fact_twice():
     report = check_files(default_deck_paths())
     near = [str(p) for p in report.warnings if "near duplicate" in p.message]
     assert not near, "\n".join(near)
+
+
+def test_the_ruby_box_holds_four_cards_for_every_year_1979_to_2018():
+    ruby_decks = [deck for deck in load_decks(default_deck_paths()) if deck.kind == "ruby"]
+    per_year = deck_stats(ruby_decks)["ruby_cards_per_year"]
+    assert per_year == {str(year): 4 for year in range(1979, 2019)}
