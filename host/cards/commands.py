@@ -157,6 +157,12 @@ def _register_spoken(check) -> None:
         "voice so badly that nearly every line would be listed)",
     )
     spoken.add_argument(
+        "--voice",
+        default="",
+        help="the synthesizer's voice (default: flite's slt, the clearest to PocketSphinx; "
+        "flite's own default, kal, comes back as noise for one word in two)",
+    )
+    spoken.add_argument(
         "--recognizer",
         choices=ENGINES,
         help="recognizer (default: as in the settings file: Vosk if a model is installed)",
@@ -262,7 +268,8 @@ def check_spoken(decks: list[Deck], args: argparse.Namespace) -> tuple[list[Prob
     from host.speech.transcribe import file_recognizer, transcribe_audio
 
     try:
-        synthesizer = CommandLineSynthesizer(args.synthesizer)
+        voice = args.voice or ("slt" if args.synthesizer == "flite" else "")
+        synthesizer = CommandLineSynthesizer(args.synthesizer, voice=voice)
     except SynthesisError as error:
         raise UserError(f"--spoken: {error}") from None
     settings = load_speech_settings(args.config)
@@ -287,7 +294,7 @@ def check_spoken(decks: list[Deck], args: argparse.Namespace) -> tuple[list[Prob
     far = far_from_text(results, args.max_wer)
     not_judged = [r for r in results if r.word_error_rate is None]
     notes = [
-        f"spoken by {synthesizer.name}, heard by {recognizer.name}: {len(results)} line(s) in "
+        f"spoken by {synthesizer.name} ({synthesizer.voice or 'default voice'}), heard by {recognizer.name}: {len(results)} line(s) in "
         f"{elapsed:.0f} s, {len(far)} far from the text (word error rate above "
         f"{args.max_wer:.0%}), {len(not_judged)} not judged (words the recognizer does not know"
         + (f", e.g. {', '.join(not_judged[0].unknown)}" if not_judged else "")
