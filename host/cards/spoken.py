@@ -59,12 +59,13 @@ class Heard:
 
 
 def spoken_lines(decks: Iterable[Deck], parts: Iterable[str] = PARTS) -> Iterator[SpokenLine]:
-    """Answers and question texts, card by card (answers first: they are shorter)."""
+    """Answers and question texts, card by card (answers first: they are shorter).
+    True/False answers are left out: the host listens for them with a grammar."""
     for deck in decks:
         for card in deck.cards:
             for category, question in card.questions.items():
                 base = f"questions.{category}"
-                if "answers" in parts:
+                if "answers" in parts and not question.true_false:
                     yield SpokenLine(
                         deck_source(deck),
                         card.id,
