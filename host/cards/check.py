@@ -25,6 +25,7 @@ from host.cards.deck import (
     duplicate_card_ids,
     parse_deck_file,
 )
+from host.cards.duplicates import near_duplicate_warnings
 from host.cards.vocabulary import unknown_words
 from host.errors import UserError
 
@@ -92,6 +93,7 @@ def check_files(
     report.problems.extend(duplicate_deck_names(report.decks))
     report.problems.extend(duplicate_card_ids(report.decks))
     report.problems.extend(duplicate_questions(report.decks))
+    report.problems.extend(near_duplicate_warnings(report.decks))
     for deck in report.decks:
         report.problems.extend(reject_list_problems(deck))
         report.problems.extend(misread_warnings(deck))

@@ -6,19 +6,36 @@ import argparse
 import json
 import re
 import sys
+import time
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.cards.check import check_files
-from host.cards.deck import Deck, default_deck_paths, load_decks, parse_deck_file
+from host.cards.deck import (
+    Deck,
+    Problem,
+    default_deck_paths,
+    load_decks,
+    parse_deck_file,
+)
 from host.cards.history import CardHistory
 from host.cards.importers import READERS
 from host.cards.importers.common import group_into_cards, write_deck
+from host.cards.spoken import (
+    MAX_WORD_ERROR_RATE,
+    PARTS,
+    as_problem,
+    far_from_text,
+    listen_back,
+    spoken_lines,
+)
 from host.cards.stats import format_stats, stats_report
 from host.cards.vocabulary import model_words
 from host.errors import UserError
 from host.resources import shipped_decks_dir
+from host.speech.engines import RECOGNIZERS, SYNTHESIZERS
 from host.speech.model_paths import find_vosk_model
 from host.speech.settings import load_speech_settings
 
@@ -60,6 +77,16 @@ def register(subparsers: Subparsers) -> None:
         type=Path,
         help="settings file naming the Vosk model (default: your own, else the shipped one)",
     )
+    check.add_argument(
+        "--deck",
+        dest="decks",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="FILE",
+        help="a deck file to check (repeatable; the same as naming FILE)",
+    )
+    _register_spoken(check)
     check.set_defaults(func=run_check)
 
     stats = actions.add_parser("stats", help="count cards, categories and answer kinds")
@@ -86,7 +113,7 @@ def register(subparsers: Subparsers) -> None:
         required=True,
         help="otdb: an Open Trivia DB API response; csv: columns category, question, "
         "answer, accept, prompt, reject (lists separated by |), kind, true_false, "
-        "say, say_answer, year",
+        "say, say_answer, difficulty, year",
     )
     importer.add_argument("input", type=Path, metavar="IN")
     importer.add_argument("-o", "--output", type=Path, required=True, metavar="OUT.yaml")
@@ -102,6 +129,52 @@ def register(subparsers: Subparsers) -> None:
 def _help(parser: argparse.ArgumentParser) -> int:
     parser.print_help()
     return 0
+
+
+def _register_spoken(check: argparse.ArgumentParser) -> None:
+    spoken = check.add_argument_group(
+        "pronunciation (--spoken)",
+        "Each answer and question is spoken by a synthesizer and heard by the recognizer; "
+        "those that come back far from the written text are listed, so a say or "
+        "say_answer form can be added. Slow: seconds a line.",
+    )
+    spoken.add_argument(
+        "--spoken", action="store_true", help="also check how the questions and answers sound"
+    )
+    spoken.add_argument(
+        "--limit", type=int, metavar="N", help="check only the first N lines spoken"
+    )
+    spoken.add_argument(
+        "--part",
+        choices=("answers", "questions", "both"),
+        default="both",
+        help="what to speak (default: %(default)s)",
+    )
+    spoken.add_argument(
+        "--max-wer",
+        type=float,
+        default=MAX_WORD_ERROR_RATE,
+        metavar="RATE",
+        help="word error rate above which a line is listed (default: %(default)s)",
+    )
+    spoken.add_argument(
+        "--synthesizer",
+        choices=SYNTHESIZERS.names(),
+        default="flite",
+        help="voice to speak with (default: %(default)s; PocketSphinx hears espeak-ng's "
+        "voice so badly that nearly every line would be listed)",
+    )
+    spoken.add_argument(
+        "--voice",
+        default="",
+        help="the synthesizer's voice (default: flite's slt, the clearest to PocketSphinx; "
+        "flite's own default, kal, comes back as noise for one word in two)",
+    )
+    spoken.add_argument(
+        "--recognizer",
+        choices=RECOGNIZERS.choices(),
+        help="recognizer (default: as in the settings file)",
+    )
 
 
 def _register_history(actions: Subparsers) -> None:
@@ -179,13 +252,63 @@ def run_check(args: argparse.Namespace) -> int:
         notes.append(f"answer words checked against {model} ({len(words)} words)")
         return model.name, words
 
-    report = check_files(_deck_paths(args.files), vocabulary_for)
+    report = check_files(_deck_paths(args.files + args.decks), vocabulary_for)
+    if args.spoken:
+        if args.limit is not None and args.limit < 1:
+            raise UserError("--limit must be 1 or more")
+        spoken_problems, spoken_notes = check_spoken(report.decks, args)
+        report.problems.extend(spoken_problems)
+        notes += spoken_notes
     for problem in report.problems:
         print(problem)
     for note in notes + report.notes:
         print(f"note: {note}")
     print(report.summary())
     return 1 if report.errors else 0
+
+
+def check_spoken(decks: list[Deck], args: argparse.Namespace) -> tuple[list[Problem], list[str]]:
+    """Speak and hear the decks' lines (spoken.py); the warnings and a summary."""
+    from tqdm import tqdm
+
+    from host.speech.audio import Audio
+    from host.speech.synth import CommandLineSynthesizer, SynthesisError
+    from host.speech.transcribe import file_recognizer, transcribe_audio
+
+    try:
+        voice = args.voice or ("slt" if args.synthesizer == "flite" else "")
+        synthesizer = CommandLineSynthesizer(args.synthesizer, voice=voice)
+    except SynthesisError as error:
+        raise UserError(f"--spoken: {error}") from None
+    settings = load_speech_settings(args.config)
+    recognizer = file_recognizer(args.recognizer, settings)
+
+    def hear(text: str) -> str:
+        try:
+            audio = synthesizer.synthesize(text)
+        except SynthesisError as error:
+            raise UserError(f"--spoken: {error}") from None
+        padded = Audio.join([Audio.silence(0.3), audio, Audio.silence(0.3)])
+        return transcribe_audio(padded, None, args.recognizer, settings).recognition.text
+
+    def knows(word: str) -> bool:
+        return not recognizer.missing_words(word)
+
+    parts = PARTS if args.part == "both" else (args.part,)
+    lines = list(islice(spoken_lines(decks, parts), args.limit))
+    started = time.perf_counter()
+    results = list(listen_back(tqdm(lines, desc="speaking", unit="line"), hear, knows))
+    elapsed = time.perf_counter() - started
+    far = far_from_text(results, args.max_wer)
+    not_judged = [r for r in results if r.word_error_rate is None]
+    notes = [
+        f"spoken by {synthesizer.name} ({synthesizer.voice or 'default voice'}), heard by {recognizer.name}: {len(results)} line(s) in "
+        f"{elapsed:.0f} s, {len(far)} far from the text (word error rate above "
+        f"{args.max_wer:.0%}), {len(not_judged)} not judged (words the recognizer does not know"
+        + (f", e.g. {', '.join(not_judged[0].unknown)}" if not_judged else "")
+        + ")"
+    ]
+    return [as_problem(r) for r in far], notes
 
 
 def run_stats(args: argparse.Namespace) -> int:

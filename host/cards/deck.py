@@ -28,6 +28,7 @@ except AttributeError:  # pragma: no cover - pyyaml built without libyaml
 
 CATEGORIES = ("geography", "entertainment", "history", "arts", "science", "sports")
 ANSWER_KINDS = ("text", "person", "place", "title", "number", "year", "true_false")
+DIFFICULTIES = ("easy", "medium", "hard")  # optional; tables may filter by it
 DECK_KINDS = ("standard", "ruby")
 RUBY_YEARS = range(1979, 2019)  # the Ruby edition's cards cover 1979-2018
 TRUE_FALSE_ANSWERS = ("True", "False")
@@ -45,6 +46,7 @@ _QUESTION_FIELDS = {
     "true_false",
     "say",
     "say_answer",
+    "difficulty",
 }
 
 
@@ -60,6 +62,7 @@ class Question:
     true_false: bool = False
     say: str | None = None
     say_answer: str | None = None
+    difficulty: str | None = None  # one of DIFFICULTIES, or None when the deck does not say
 
     def answer_fields(self) -> dict[str, Any]:
         """What the answer judge needs (docs/judge.md, 'What a card's answer carries')."""
@@ -352,6 +355,9 @@ def parse_question(category: str, raw: Any) -> tuple[Question | None, list[tuple
     lists = {name: _text_list(raw, name, note) for name in ("accept", "prompt", "reject")}
     say = _optional_text(raw, "say", note)
     say_answer = _optional_text(raw, "say_answer", note)
+    difficulty = raw.get("difficulty")
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        note("difficulty", f"must be one of {', '.join(DIFFICULTIES)}, not {difficulty!r}")
 
     true_false = raw.get("true_false", False)
     if not isinstance(true_false, bool):
@@ -378,6 +384,7 @@ def parse_question(category: str, raw: Any) -> tuple[Question | None, list[tuple
         is_true_false,
         say,
         say_answer,
+        difficulty,
     )
     return question, []
 

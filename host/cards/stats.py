@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from host.cards.deck import ANSWER_KINDS, CATEGORIES, Deck
+from host.cards.deck import ANSWER_KINDS, CATEGORIES, DIFFICULTIES, Deck
 
 
 def deck_stats(deck_or_decks: Iterable[Deck] | Deck) -> dict[str, Any]:
@@ -17,6 +17,7 @@ def deck_stats(deck_or_decks: Iterable[Deck] | Deck) -> dict[str, Any]:
     per_category = Counter(q.category for q in questions)
     kinds = Counter(q.kind for q in questions)
     true_false = sum(q.true_false for q in questions)
+    difficulties = Counter(q.difficulty or "unrated" for q in questions)
     ruby_years = Counter(card.year for card in cards if card.year is not None)
     return {
         "cards": len(cards),
@@ -25,6 +26,7 @@ def deck_stats(deck_or_decks: Iterable[Deck] | Deck) -> dict[str, Any]:
         "kinds": {k: kinds[k] for k in ANSWER_KINDS if kinds[k]},
         "true_false": true_false,
         "true_false_share": round(true_false / len(questions), 4) if questions else 0.0,
+        "difficulty": {d: difficulties[d] for d in (*DIFFICULTIES, "unrated") if difficulties[d]},
         "ruby_cards_per_year": {str(year): ruby_years[year] for year in sorted(ruby_years)},
     }
 
@@ -65,6 +67,8 @@ def _stats_lines(stats: dict[str, Any]) -> list[str]:
         "  per category: " + ", ".join(f"{c} {n}" for c, n in stats["per_category"].items()),
         "  answer kinds: " + (", ".join(f"{k} {n}" for k, n in stats["kinds"].items()) or "none"),
         f"  True/False: {stats['true_false']} ({stats['true_false_share']:.1%})",
+        "  difficulty: "
+        + (", ".join(f"{d} {n}" for d, n in stats["difficulty"].items()) or "none"),
     ]
     years = stats["ruby_cards_per_year"]
     if years:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from host.speech.audio import RECOGNIZER_RATE, read_wav
+from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav
 from host.speech.recognition import Expectation, Recognition, recognize
 from host.speech.settings import SpeechSettings, load_speech_settings
 
@@ -17,7 +17,8 @@ ANSWER_COMMANDS = ("repeat the question", "pass", "i don't know", "skip")
 
 
 @lru_cache(maxsize=4)
-def _recognizer(engine: str | None, settings: SpeechSettings):
+def file_recognizer(engine: str | None, settings: SpeechSettings):
+    """The recognizer for independent recordings (kept: loading a model is slow)."""
     from host.speech.engines import make_recognizer
 
     return make_recognizer(settings, engine, live=False)  # every file stands alone
@@ -48,14 +49,32 @@ def transcribe(
 ) -> Transcript:
     """`closed`: only the `expected` phrases may be said (commands, choices)."""
     info = read_wav(path, RECOGNIZER_RATE)
-    recognizer = _recognizer(engine, settings or load_speech_settings())
+    transcript = transcribe_audio(info.audio, expected, engine, settings, closed)
+    return Transcript(
+        transcript.recognition,
+        transcript.audio_seconds,
+        transcript.processing_seconds,
+        info.notes + transcript.notes,
+    )
+
+
+def transcribe_audio(
+    audio: Audio,
+    expected=None,
+    engine: str | None = None,
+    settings: SpeechSettings | None = None,
+    closed: bool = False,
+) -> Transcript:
+    """Like `transcribe`, for audio already in memory (synthesized, say)."""
+    audio = audio.resampled(RECOGNIZER_RATE)
+    recognizer = file_recognizer(engine, settings or load_speech_settings())
     expectation = _expectation(expected)
     if closed:
         expectation = Expectation.closed(expectation.phrases)
     started = time.perf_counter()
-    recognition = recognize(recognizer, info.audio.samples, expectation)
+    recognition = recognize(recognizer, audio.samples, expectation)
     elapsed = time.perf_counter() - started
-    return Transcript(recognition, info.audio.seconds, elapsed, info.notes + recognition.notes)
+    return Transcript(recognition, audio.seconds, elapsed, recognition.notes)
 
 
 def transcribe_wav(path, expected=None, engine=None) -> list[tuple[str, float]]:

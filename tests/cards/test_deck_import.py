@@ -34,6 +34,7 @@ def test_otdb_questions_are_decoded_mapped_and_grouped(tmp_path, capsys, trivia_
     assert card.id == "otdb-0001"
     geography = card.question("geography")
     assert (geography.answer, geography.reject) == ("Reykjavík", ("Oslo", "Helsinki", "Nuuk"))
+    assert (geography.difficulty, card.question("history").difficulty) == ("easy", "medium")
     film = card.question("entertainment")
     assert film.text == 'True or false: "The Godfather" was directed by Francis Ford Coppola.'
     assert (film.answer, film.true_false, film.reject) == ("True", True, ())
@@ -98,12 +99,15 @@ def test_csv_rows_with_lists_names_of_categories_and_unicode(tmp_path, capsys, t
     card = load_deck(out).cards[0]
     assert card.id == "kt-0001" and card.deck == "Kitchen table"
     assert card.question("geography").accept == ("İstanbul", "Constantinople")
+    assert card.question("geography").difficulty == "easy"
+    assert card.question("entertainment").difficulty is None
     assert card.question("entertainment").text == 'Which band sang "Bohemian Rhapsody"?'
     history = card.question("history")
-    assert (history.accept, history.prompt, history.kind) == (
+    assert (history.accept, history.prompt, history.kind, history.difficulty) == (
         ("Maria Skłodowska-Curie",),
         ("Curie",),
         "person",
+        "medium",
     )
     assert card.question("arts").reject == ("Raphael", "Leonardo da Vinci")
     assert card.question("science").true_false and card.question("science").answer == "True"

@@ -28,6 +28,7 @@ def test_the_example_card_of_the_format_loads_with_every_field():
         "reject": ["Sydney", "Melbourne"],
         "kind": "place",
     }
+    assert geography.difficulty == "easy" and card.question("history").difficulty is None
     science = card.question("science")
     assert science.true_false and science.kind == "true_false" and science.answer == "True"
     sports = card.question("sports")

@@ -33,6 +33,7 @@ def test_counts_of_one_deck():
         },
         "true_false": 2,
         "true_false_share": 0.1667,
+        "difficulty": {"easy": 1, "medium": 1, "unrated": 10},
         "ruby_cards_per_year": {},
     }
 
@@ -54,6 +55,7 @@ def test_text_report(capsys, trivia_host):
         "  per category: geography 1, entertainment 1, history 1, arts 1, science 1, sports 1",
         "  answer kinds: person 2, place 2, title 1, true_false 1",
         "  True/False: 1 (16.7%)",
+        "  difficulty: unrated 6",
         "  Ruby cards per year (1 years): 1989 1",
     ]
 

@@ -86,7 +86,7 @@ def question_to_data(question: Question) -> dict[str, Any]:
         data["kind"] = question.kind
     if question.true_false:
         data["true_false"] = True
-    for name in ("say", "say_answer"):
+    for name in ("say", "say_answer", "difficulty"):
         if getattr(question, name):
             data[name] = getattr(question, name)
     return data

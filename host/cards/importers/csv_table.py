@@ -2,7 +2,7 @@
 
 Columns (a header row names them; order is free): category, question, answer
 (required); accept, prompt, reject (lists, entries separated by `|`), kind,
-true_false (yes/true/1), say, say_answer, year (Ruby cards). Category is an id
+true_false (yes/true/1), say, say_answer, difficulty, year (Ruby cards). Category is an id
 (geography ...) or a name of any edition ("Science & Nature", "Orange").
 """
 
@@ -20,7 +20,17 @@ from host.cards.importers.common import ImportedQuestion, ReadResult
 
 CATEGORY_NAMES_FILE = Path(__file__).resolve().parents[1] / "data" / "category_names.yaml"
 REQUIRED_COLUMNS = ("category", "question", "answer")
-OPTIONAL_COLUMNS = ("accept", "prompt", "reject", "kind", "true_false", "say", "say_answer", "year")
+OPTIONAL_COLUMNS = (
+    "accept",
+    "prompt",
+    "reject",
+    "kind",
+    "true_false",
+    "say",
+    "say_answer",
+    "difficulty",
+    "year",
+)
 LIST_SEPARATOR = "|"
 _YES = {"yes", "true", "1", "y"}
 _NO = {"", "no", "false", "0", "n"}
@@ -98,7 +108,7 @@ def _read_row(row: dict[str, Any], where: str, path: Path, result: ReadResult) -
         entries = [e.strip() for e in cells.get(name, "").split(LIST_SEPARATOR)]
         if any(entries):
             raw[name] = entries  # an empty entry ("a||b") is reported by the parser
-    for name in ("kind", "say", "say_answer"):
+    for name in ("kind", "say", "say_answer", "difficulty"):
         if cells.get(name):
             raw[name] = cells[name]
     if true_false in _YES:

@@ -15,7 +15,7 @@ from typing import Any
 
 import yaml
 
-from host.cards.deck import parse_question
+from host.cards.deck import DIFFICULTIES, parse_question
 from host.cards.importers.common import ImportedQuestion, ReadResult, guess_kind
 
 CATEGORY_MAP_FILE = Path(__file__).resolve().parents[1] / "data" / "otdb_categories.yaml"
@@ -90,6 +90,8 @@ def _read_item(item: Any, where: str, path: Path, result: ReadResult) -> None:
             f"{path}: {where}: type: {item['type']!r} is neither multiple nor boolean"
         )
         return
+    if item.get("difficulty") in DIFFICULTIES:
+        raw["difficulty"] = item["difficulty"]
     question, problems = parse_question(category, raw)
     for field_name, message in problems:
         otdb_field = {"text": "question", "answer": "correct_answer", "reject": "incorrect_answers"}
