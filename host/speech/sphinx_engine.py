@@ -183,6 +183,8 @@ class SphinxStream:
         for i, entry in enumerate(self.decoder.nbest()):
             if i >= 50 or len(found) >= self.engine.max_alternatives - 1:
                 break
+            if entry is None:  # PocketSphinx 5 yields None for some lattices (seen with espeak-ng)
+                continue
             text = " ".join(_words(entry.hypstr))
             top_score = top_score or entry.score or 1.0
             if text and text != best and text not in (a.text for a in found):
