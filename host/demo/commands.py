@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from host.speech.voice_commands import add_voice_options
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -46,6 +48,7 @@ def register(subparsers) -> None:
         help="how much the host says (default short)",
     )
     parser.add_argument("--save-dir", help="keep the game's save and transcript here")
+    add_voice_options(parser, default="auto: hibari if installed")
     parser.set_defaults(func=run)
 
 

@@ -33,6 +33,26 @@ def register(subparsers) -> None:
     parser.set_defaults(func=run_voices)
 
 
+def add_voice_options(parser, default: str = "config.yaml's speech.synthesizer") -> None:
+    """--synthesizer and --voice, for the commands that speak (play, demo)."""
+    parser.add_argument(
+        "--synthesizer",
+        choices=SYNTHESIZERS.choices(),
+        help=f"the host's synthesizer (default: {default})",
+    )
+    parser.add_argument("--voice", help="its voice (`trivia-host voices` lists them)")
+
+
+def with_voice_options(speech: dict | None, args) -> dict:
+    """The config's speech section with --synthesizer and --voice applied."""
+    chosen = {
+        name: value
+        for name in ("synthesizer", "voice")
+        if (value := getattr(args, name, None)) is not None
+    }
+    return {**(speech or {}), **chosen}
+
+
 def run_voices(args) -> int:
     from host.speech.settings import load_speech_settings
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from host.speech.voice_commands import add_voice_options
+
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
@@ -37,6 +39,7 @@ def register(subparsers) -> None:
     parser.add_argument("--verbosity", choices=("long", "short"), help="how much the host says")
     parser.add_argument("--config", help="a config file instead of config.yaml")
     parser.add_argument("--save-dir", help="where to keep the saved game and its transcript")
+    add_voice_options(parser)
     parser.set_defaults(func=run_play)
 
 
