@@ -164,3 +164,24 @@ def test_voices_sample_writes_a_wav(tmp_path, capsys):
 def test_a_sample_needs_a_wav_name(tmp_path, capsys):
     assert main(["voices", "--sample", str(tmp_path / "sample.mp3")]) == 2
     assert "the file name must end in .wav" in capsys.readouterr().err
+
+
+@needs_hibari
+def test_slower_faster_louder_softer_work_with_the_neural_voice():
+    from host.speech.fakes import FakeSpeaker
+    from host.table.voice import VoiceChannel
+
+    def hibari_at(rate):
+        return make_synthesizer("hibari", rate=rate)
+
+    speaker = FakeSpeaker()
+    channel = VoiceChannel(
+        hibari_at(175), speaker, None, None, SpeechSettings(), synthesizer_factory=hibari_at
+    )
+    channel.say(QUESTION)
+    assert channel.adjust("slower") == "voice_slower" and channel.synthesizer.name == "hibari"
+    assert channel.adjust("louder") == "voice_louder"
+    channel.say(QUESTION)
+    normal, slower_louder = speaker.played
+    assert slower_louder.seconds > normal.seconds * 1.05
+    assert np.abs(slower_louder.samples).max() > np.abs(normal.samples).max()
