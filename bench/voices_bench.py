@@ -200,7 +200,7 @@ def install_mb(engine: str) -> float:
             files = metadata.distribution(name).files or []
         except metadata.PackageNotFoundError:
             continue
-        total += sum(f.locate().stat().st_size for f in files if f.locate().exists())
+        total += sum(p.stat().st_size for p in (Path(str(f.locate())) for f in files) if p.exists())
     for package in debian:
         done = subprocess.run(
             ["dpkg-query", "-Wf", "${Installed-Size}", package], capture_output=True, text=True

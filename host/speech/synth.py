@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 import wave
-from collections.abc import Iterator
+from collections.abc import Generator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Protocol
@@ -350,7 +350,7 @@ def clauses(text: str, min_words: int = 4) -> list[str]:
     return [p for p in pieces if p]
 
 
-def synthesize_clauses(synthesizer: Synthesizer, text: str) -> Iterator[Audio]:
+def synthesize_clauses(synthesizer: Synthesizer, text: str) -> Generator[Audio, None, None]:
     """Audio clause by clause: the first as soon as it is made, and each next
     one made on a helper thread while the caller plays the one before, so
     there is no gap when synthesis is faster than speech. If the caller stops
