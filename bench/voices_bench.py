@@ -111,6 +111,13 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and its finished children (espeak-ng, flite
+    run as programs): unlike wall time, it barely depends on other load."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
@@ -121,6 +128,7 @@ def measure(engine: str, runs: int, count: int) -> dict:
     import numpy  # noqa: F401  (loaded before the baseline: every engine needs it)
 
     from host.speech.engines import make_synthesizer
+    from host.speech.synth import clauses as clauses_of
     from host.speech.synth import synthesize_clauses
 
     lines = bench_lines(count)
@@ -139,11 +147,17 @@ def measure(engine: str, runs: int, count: int) -> dict:
         started = time.perf_counter()
         synthesizer.synthesize(QUESTION_20)
         whole.append(time.perf_counter() - started)
-    audios, synth_seconds = [], 0.0
+    first_clause, first_cpu = clauses_of(QUESTION_20)[0], []
+    for _ in range(runs):
+        started = cpu_seconds()
+        synthesizer.synthesize(first_clause)
+        first_cpu.append(cpu_seconds() - started)
+    audios, synth_seconds, synth_cpu = [], 0.0, 0.0
     for said, _ in lines:
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), cpu_seconds()
         audios.append(synthesizer.synthesize(said))
         synth_seconds += time.perf_counter() - started
+        synth_cpu += cpu_seconds() - started_cpu
     memory_added = rss_mb() - baseline
     speech_seconds = sum(a.seconds for a in audios)
 
@@ -178,6 +192,9 @@ def measure(engine: str, runs: int, count: int) -> dict:
         "first_p95_ms": 1000 * percentile(first, 0.95),
         "sentence_p50_ms": 1000 * statistics.median(whole),
         "rtf": synth_seconds / speech_seconds,
+        "first_cpu_p50_ms": 1000 * statistics.median(first_cpu),
+        "first_cpu_p95_ms": 1000 * percentile(first_cpu, 0.95),
+        "rtf_cpu": synth_cpu / speech_seconds,
         "memory_mb": memory_added,
         "wer": rate(scored),
         "wer_respelled": rate(as_respelled),
@@ -271,10 +288,18 @@ def main() -> int:
             f"{LICENCES.get(name, '?')}",
             flush=True,
         )
+        if "rtf_cpu" in r:
+            print(
+                f"    CPU time (what an idle machine would take, one core): first clause "
+                f"p50 {r['first_cpu_p50_ms']:.0f} ms, p95 {r['first_cpu_p95_ms']:.0f} ms; "
+                f"RTF {r['rtf_cpu']:.3f}; loading {r['load_s']:.1f} s wall"
+            )
         if args.respellings:
             for said, written in r["written_better"]:
                 print(f"    as written is heard better: {written!r} (respelled {said!r})")
     print(
+        "first p50/p95: wall time to the first clause of a 20-word question (streaming); "
+        "sentence: the whole question; "
         "WER: PocketSphinx free decoding against what the host was asked to say; "
         "resp/written: the respelled lines said as respelled / as written, "
         "against the written words (lower is better)"
