@@ -90,6 +90,8 @@ def write_sample(args, settings) -> int:
     path = Path(args.sample)
     if path.suffix.lower() != ".wav":
         raise UserError(f"--sample {args.sample}: the file name must end in .wav")
+    if not path.parent.is_dir():  # before synthesizing, and before wave leaves a half-open file
+        raise UserError(f"--sample {args.sample}: there is no folder {path.parent}")
     engine = args.engine or settings.synthesizer
     voice = settings.voice if args.voice is None else args.voice
     synthesizer = make_synthesizer(engine, voice, args.rate or settings.rate, settings.volume)

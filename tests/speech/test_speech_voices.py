@@ -185,3 +185,9 @@ def test_slower_faster_louder_softer_work_with_the_neural_voice():
     normal, slower_louder = speaker.played
     assert slower_louder.seconds > normal.seconds * 1.05
     assert np.abs(slower_louder.samples).max() > np.abs(normal.samples).max()
+
+
+def test_a_sample_into_a_missing_folder_is_one_clear_line(tmp_path, capsys):
+    target = tmp_path / "nowhere" / "sample.wav"
+    assert main(["voices", "--sample", str(target)]) == 2
+    assert capsys.readouterr().err.endswith(f"there is no folder {target.parent}\n")
