@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "host.judge.commands",  # judge
     "host.cards.commands",  # deck check / stats / import
     "host.speech.commands",  # devices, transcribe, models
+    "host.speech.voice_commands",  # voices
     "host.advisor.commands",  # solve, simulate
     "host.demo.commands",  # demo
     "host.board.commands",  # board (a saved game's picture)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from host.board.options import add_board_options
+from host.speech.voice_commands import add_voice_options
 
 
 def register(subparsers) -> None:
@@ -49,6 +50,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--save-dir", help="keep the game's save and transcript here")
     add_board_options(parser)
+    add_voice_options(parser, default="auto: hibari if installed")
     parser.set_defaults(func=run)
 
 

@@ -32,6 +32,8 @@ def demo_setup(coop: bool) -> tuple[str, str, list[str]]:
 
 def run_demo(args) -> int:
     from host.cards.deck import load_decks
+    from host.speech import SpeechSettings
+    from host.speech.voice_commands import with_voice_options
     from host.table.game import resolve_deck_paths
     from host.table.setup import play
 
@@ -46,7 +48,9 @@ def run_demo(args) -> int:
         flush=True,
     )
     try:
-        host = HostVoice.start(notice=lambda m: print(m, flush=True))
+        speech = SpeechSettings.from_mapping(with_voice_options({}, args))
+        host = HostVoice.start(speech, notice=lambda m: print(m, flush=True))
+        print(f"The host speaks with {_voice_name(host.synthesizer)}.", flush=True)
     except (HostError, OSError, RuntimeError) as exc:
         raise EngineError("the speech engines cannot start", detail=str(exc)) from exc
     paths = resolve_deck_paths(args.deck or ())
@@ -101,6 +105,11 @@ def run_demo(args) -> int:
         flush=True,
     )
     return 0
+
+
+def _voice_name(synthesizer) -> str:
+    voice = getattr(synthesizer, "voice", "") or "its default voice"
+    return f"{synthesizer.name} ({voice})"
 
 
 def _ended(outcome: str) -> str:

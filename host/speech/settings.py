@@ -17,7 +17,7 @@ class SpeechSettings:
     vosk_model: str = ""
     language: str = "en-us"
     alternatives: int = 5
-    synthesizer: str = "pyttsx3"  # a name in engines.SYNTHESIZERS
+    synthesizer: str = "auto"  # a name in engines.SYNTHESIZERS, or auto
     voice: str = ""
     rate: int = 175
     volume: float = 1.0

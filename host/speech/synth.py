@@ -19,8 +19,8 @@ import tempfile
 import threading
 import time
 import wave
-from collections.abc import Iterator
-from concurrent.futures import Future
+from collections.abc import Generator
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Protocol
 
@@ -240,6 +240,37 @@ def _find_voice(engine, wanted: str) -> str:
     raise SynthesisError(f"no pyttsx3 voice called '{wanted}'")
 
 
+def pyttsx3_voices(language: str = "en") -> list[tuple[str, str]]:
+    """pyttsx3's (espeak-ng's) voices for one language: (short id, name)."""
+    worker = _Pyttsx3Worker.shared(15.0)
+    voices = worker.run(lambda engine, _: list(engine.getProperty("voices")), 15.0)
+    return [
+        (voice.id.rsplit("/", 1)[-1].lower(), voice.name or "")
+        for voice in voices
+        if voice.id.rsplit("/", 1)[-1].lower().startswith(language)
+    ]
+
+
+def program_voices(program: str, language: str = "en") -> list[tuple[str, str]]:
+    """The voices the espeak-ng or flite program has (espeak-ng: one language's)."""
+    command = [program, "-lv"] if program == "flite" else [program, f"--voices={language}"]
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, timeout=15).stdout
+    except (OSError, subprocess.TimeoutExpired):
+        return []
+    if program == "flite":  # "Voices available: kal awb_time kal16 awb rms slt"
+        return [(name, "flite voice") for name in out.partition(":")[2].split()]
+    # Pty Language Age/Gender VoiceName File ...: only espeak-ng's own voices
+    # (mbrola voices need data that is rarely installed; variants are not voices)
+    rows = [line.split() for line in out.splitlines()[1:]]
+    own = {
+        row[1]: row[3].replace("_", " ")
+        for row in rows
+        if len(row) >= 5 and not row[4].startswith(("mb/", "!v/"))
+    }
+    return list(own.items())
+
+
 class CommandLineSynthesizer:
     """espeak-ng or flite run as a program for each utterance."""
 
@@ -319,7 +350,22 @@ def clauses(text: str, min_words: int = 4) -> list[str]:
     return [p for p in pieces if p]
 
 
-def synthesize_clauses(synthesizer: Synthesizer, text: str) -> Iterator[Audio]:
-    """Audio clause by clause, so playback can start before the whole text is made."""
-    for clause in clauses(text):
-        yield synthesizer.synthesize(clause)
+def synthesize_clauses(synthesizer: Synthesizer, text: str) -> Generator[Audio, None, None]:
+    """Audio clause by clause: the first as soon as it is made, and each next
+    one made on a helper thread while the caller plays the one before, so
+    there is no gap when synthesis is faster than speech. If the caller stops
+    early (stop, skip), the clause being made is finished and dropped."""
+    pending = clauses(text)
+    if len(pending) <= 1:
+        yield from (synthesizer.synthesize(clause) for clause in pending)
+        return
+    ahead = ThreadPoolExecutor(max_workers=1, thread_name_prefix="synthesis")
+    next_audio = ahead.submit(synthesizer.synthesize, pending[0])
+    try:
+        for clause in pending[1:]:
+            audio = next_audio.result()
+            next_audio = ahead.submit(synthesizer.synthesize, clause)
+            yield audio
+        yield next_audio.result()
+    finally:
+        ahead.shutdown(wait=False, cancel_futures=True)  # stop means now: do not wait

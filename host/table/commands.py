@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from host.board.options import add_board_options
+from host.speech.voice_commands import add_voice_options
 
 
 def register(subparsers) -> None:
@@ -45,6 +46,7 @@ def register(subparsers) -> None:
     parser.add_argument("--config", help="a config file instead of your own (or the default)")
     parser.add_argument("--save-dir", help="where to keep the saved game and its transcript")
     add_board_options(parser)
+    add_voice_options(parser)
     parser.set_defaults(func=run_play)
 
 

@@ -28,7 +28,10 @@ from host.table.transcript import Transcript
 
 
 def settings_for(args):
+    from host.speech.voice_commands import with_voice_options
+
     config = read_config(getattr(args, "config", None))
+    config = {**config, "speech": with_voice_options(config.get("speech"), args)}
     return checked(apply_arguments(settings_from_config(config), args)), config
 
 

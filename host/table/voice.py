@@ -224,10 +224,12 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         microphone.close()
         raise VoiceUnavailable(plain_sentence(exc)) from exc
 
+    engine = [settings.synthesizer]
+
     def synthesizer_at(rate: int):
-        return make_synthesizer(
-            settings.synthesizer, settings.voice, rate, settings.volume, notice=notice
-        )
+        made = make_synthesizer(engine[0], settings.voice, rate, settings.volume, notice=notice)
+        engine[0] = made.name  # auto is decided once: "slower" keeps the voice, no new notice
+        return made
 
     try:
         recognizer = make_recognizer(settings, notice=notice)

@@ -3,6 +3,7 @@ lands in a WAV file, and the transcript is printed as the game goes."""
 
 from __future__ import annotations
 
+import importlib.util
 import wave
 
 from e2e_support import needs_flite
@@ -19,6 +20,8 @@ def test_the_demo_plays_by_voice_and_writes_the_hosts_speech(tmp_path, capsys):
     )
     out = capsys.readouterr().out
     assert out.startswith("Demo: genus6 trivial, players Ann and Ben (skill 80%)")
+    if importlib.util.find_spec("hibari") is not None:  # the neural voice is the default
+        assert "The host speaks with hibari (heart)." in out
     assert "    Ann says: roll" in out and "HOST: (heard: " in out
     assert "The demo stopped (saved and quit) after 2 questions" in out
     with wave.open(str(wav)) as recording:

