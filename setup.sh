@@ -53,7 +53,9 @@ fi
 if [ "$command" = test ]; then
   # The board's browser tests drive Debian's chromium (Playwright, no browser
   # download) and check accessibility with axe-core (node_modules/).
-  install_debian chromium nodejs npm
+  install_debian chromium
+  # npm may come from elsewhere than Debian (a newer Node.js): only if there is none
+  command -v npm >/dev/null || install_debian nodejs npm
   if [ ! -f node_modules/axe-core/axe.min.js ] && command -v npm >/dev/null; then
     npm install --no-save --no-audit --no-fund --silent axe-core@4
   fi

@@ -18,6 +18,7 @@ from num2words import num2words
 from host.rules.board import CATEGORIES, HUB
 from host.rules.engine import TABLE
 from host.rules.movement import describe_path
+from host.rules.spaces import Style, article, name_space
 
 PHRASES_FILE = Path(__file__).parent / "data" / "phrases.yaml"
 EDITION_TITLES = {
@@ -56,10 +57,6 @@ def join(items, word: str = "and") -> str:
         return "".join(items)
     comma = "," if len(items) > 2 and any(f" {word} " in i for i in items) else ""
     return f"{', '.join(items[:-1])}{comma} {word} {items[-1]}"
-
-
-def article(word: str) -> str:
-    return "an" if word[:1].lower() in "aeiou" else "a"
 
 
 def capitalised(text: str) -> str:
@@ -177,21 +174,11 @@ class Narrator:
         """A space named in a sentence: 'an Art and Literature space'."""
         return self.space_name(self.rules.board.space(space_id), "said")
 
-    def space_name(self, space, style: str, wedge: bool = False) -> str:
-        """A space's name from phrase data; `style` said or choice; `wedge`: a
-        headquarters whose wedge the player can still win."""
-        kind = "hub" if space.id == HUB else space.kind
-        entry = phrases()["spaces"].get(kind) or {style: kind}
-        template = entry["wedge"] if wedge and "wedge" in entry else entry[style]
-        split = space.split or ("", "")
+    def space_name(self, space, style: Style, wedge: bool = False) -> str:
+        """A space in words (rules/data/spaces.yaml); `style` said or choice;
+        `wedge`: a headquarters whose wedge the player can still win."""
         name = self.category if style == "said" else self.choice_category
-        fields = {
-            "category": name(space.category) if space.category else "",
-            "first": name(split[0]) if split[0] else "",
-            "second": name(split[1]) if split[1] else "",
-        }
-        fields["a_category"] = f"{article(fields['category'])} {fields['category']}"
-        return template.format(**fields)
+        return name_space(space, style, name, wedge)
 
     def heading(self, category: str) -> str:
         """A category before its question: the short name in the short style."""

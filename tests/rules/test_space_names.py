@@ -1,4 +1,5 @@
-"""Space wording lives in one data file (host/rules/data/spaces.yaml)."""
+"""Space wording lives in one data file (host/rules/data/spaces.yaml), in
+the styles the host needs: in a sentence, in a list of choices."""
 
 from host.rules.board import HUB, KINDS
 from host.rules.editions import load_rules
@@ -31,3 +32,13 @@ def test_an_article_fits_the_category_name():
         name = rules.names[space.category]
         article = "an" if name[0].lower() in "aeiou" else "a"
         assert space_name(rules, space.id) == f"{article} {name} space"
+
+
+def test_every_kind_is_worded_for_a_sentence_and_for_a_list_of_choices():
+    for kind, styles in space_words().items():
+        assert {"said", "choice"} <= set(styles), kind
+    rules = load_rules("classic")
+    assert (
+        space_name(rules, 0, "choice")
+        == f"{rules.names[rules.board.space(0).category]} headquarters"
+    )

@@ -103,7 +103,7 @@ def voice_channel(script, captions=None):
         FakeSpeaker(),
         microphone,
         recognizer,
-        SpeechSettings(no_speech_timeout=2.0),
+        SpeechSettings(no_speech_timeout=2.0, vad="energy"),  # the fake voice is a tone
         gate=None,
         synthesizer_factory=synthesizer_at,
         caption=(captions.append if captions is not None else lambda line: None),
