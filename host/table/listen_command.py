@@ -4,7 +4,7 @@ The recording stands in for the microphone (then silence, as in a quiet
 room); the frames go through the same plan (hearing.py) and listening path
 (speech/listening.py) as the game's, and one JSON object says when the host
 decided, when it was ready to reply, what it heard and, for an answer with
-the card's fields, the judge's ruling (spec/listen.md).
+the card's fields, the judge's ruling (docs/listen.md).
 """
 
 from __future__ import annotations

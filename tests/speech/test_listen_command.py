@@ -1,4 +1,4 @@
-"""`trivia-host listen FILE.wav` (spec/listen.md) on recordings made with flite."""
+"""`trivia-host listen FILE.wav` (docs/listen.md) on recordings made with flite."""
 
 import json
 import subprocess
