@@ -106,7 +106,7 @@ def test_audio_without_speech_recognition_is_a_clear_error(tmp_path, capsys, mon
     path = write(tmp_path, "answer,heard,audio\nCanberra,,a.wav\n")
     nothing = Engine("ear", "", make=None, unavailable=lambda s: "no ear is installed")
     monkeypatch.setattr(engines, "RECOGNIZERS", Registry("recognizer", [nothing], auto=True))
-    transcribe._recognizer.cache_clear()  # an earlier test's recognizer must not answer
+    transcribe.file_recognizer.cache_clear()  # an earlier test's recognizer must not answer
     code, _, err = run(capsys, "--cases", path)
     assert code == 2 and "row 1" in err and "no recognizer can run here" in err
 
