@@ -14,22 +14,13 @@ import pytest
 from host.cards.dealer import CardCatalog
 from host.cards.deck import load_decks
 from host.rules.board import CATEGORIES, HUB
-from host.rules.editions import load_rules
+from host.rules.editions import edition_names, load_rules, mode_names
 from host.rules.engine import Engine
 from host.sim.playout import RandomPolicy, play_out
 
 DECKS = Path(__file__).resolve().parents[1] / "fixtures" / "decks"
 GAMES = 2000
-MODES = [
-    ("classic", "standard"),
-    ("genus2", "standard"),
-    ("genus2", "short"),
-    ("genus6", "classic"),
-    ("genus6", "trivial"),
-    ("genus6", "coop"),
-    ("ruby", "standard"),
-    ("ruby", "quick"),
-]
+MODES = [(edition, mode) for edition in edition_names() for mode in mode_names(edition)]
 
 
 @pytest.fixture(scope="module")

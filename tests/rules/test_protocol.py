@@ -19,7 +19,7 @@ from host.cards.dealer import (
 )
 from host.cards.deck import load_decks
 from host.rules.board import CATEGORIES
-from host.rules.editions import load_rules
+from host.rules.editions import edition_names, load_rules, mode_names
 from host.rules.engine import Engine
 from host.rules.protocol import (
     ACTION_TYPES,
@@ -35,16 +35,7 @@ from host.sim.playout import RandomPolicy, play_out
 
 DECKS = Path(__file__).resolve().parents[1] / "fixtures" / "decks"
 GAMES = 20
-MODES = [
-    ("classic", "standard"),
-    ("genus2", "standard"),
-    ("genus2", "short"),
-    ("genus6", "classic"),
-    ("genus6", "trivial"),
-    ("genus6", "coop"),
-    ("ruby", "standard"),
-    ("ruby", "quick"),
-]
+MODES = [(edition, mode) for edition in edition_names() for mode in mode_names(edition)]
 DEALER_TYPES = {
     "two_boxes": TwoBoxes,
     "divider_sets": DividerSets,
