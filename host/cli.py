@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from host.errors import HostError, plain_sentence
@@ -53,6 +54,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("trivia-host: stopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # the reader went away (`trivia-host models list | head`): stop quietly,
+        # and keep Python from complaining again when it flushes stdout at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -125,3 +125,26 @@ def test_the_command_line_prints_one_line_and_exits_2(kind, monkeypatch, capsys)
     captured = capsys.readouterr()
     assert captured.err == "trivia-host: the microphone is busy\n"
     assert captured.out == ""
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly():
+    # `trivia-host models list | head -1`: the reader is gone when the host writes
+    import os
+    import subprocess
+    import sys
+
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "host", "models", "list"],
+            stdout=writer,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=Path(host.__file__).parent.parent,
+            timeout=120,
+        )
+    finally:
+        os.close(writer)
+    assert "Traceback" not in done.stderr
+    assert done.returncode == 0
