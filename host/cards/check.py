@@ -96,6 +96,7 @@ def check_files(
     report.problems.extend(near_duplicate_warnings(report.decks))
     for deck in report.decks:
         report.problems.extend(reject_list_problems(deck))
+        report.problems.extend(truth_value_warnings(deck))
         report.problems.extend(misread_warnings(deck))
     if vocabulary_for is not None:
         for deck in report.decks:
@@ -174,6 +175,31 @@ def _reject_conflicts(question: Question) -> list[str]:
             if normalised(entry) in rejected:
                 messages.append(f"{rejected[normalised(entry)]!r} is also in {list_name}")
     return messages
+
+
+def truth_value_warnings(deck: Deck) -> list[Problem]:
+    """YAML reads an unquoted Yes, No, On or Off in a list as a truth value, which
+    the loader keeps as 'True' or 'False': outside a True/False question such an
+    entry is a quoting slip (the band Yes, "No" for Noh), never a real answer."""
+    problems = []
+    for card in deck.cards:
+        for category, question in card.questions.items():
+            if question.true_false:
+                continue
+            for list_name in ("accept", "prompt", "reject"):
+                for entry in getattr(question, list_name):
+                    if entry in ("True", "False"):
+                        problems.append(
+                            Problem(
+                                deck_source(deck),
+                                card.id,
+                                f"questions.{category}.{list_name}",
+                                f"{entry!r} is how YAML reads an unquoted Yes, No, On, Off, "
+                                "True or False; quote the entry",
+                                "warning",
+                            )
+                        )
+    return problems
 
 
 @cache

@@ -95,6 +95,23 @@ def test_a_reject_entry_that_is_also_accepted_is_reported(tmp_path):
     ]
 
 
+def test_an_unquoted_yes_or_no_in_a_list_is_a_warning_outside_true_false_questions(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text(
+        (FIXTURES / "tiny_standard.yaml")
+        .read_text()
+        .replace("accept: [RMS Titanic]", "accept: [RMS Titanic, No]\n        reject: [Yes]")
+    )
+    assert [str(p) for p in check_files([path]).problems] == [
+        f"{path}: card t-0002: questions.history.accept: 'False' is how YAML reads an unquoted "
+        "Yes, No, On, Off, True or False; quote the entry (warning)",
+        f"{path}: card t-0002: questions.history.reject: 'True' is how YAML reads an unquoted "
+        "Yes, No, On, Off, True or False; quote the entry (warning)",
+    ]
+    path.write_text(path.read_text().replace("No]", '"No"]').replace("[Yes]", '["Yes"]'))
+    assert check_files([path]).problems == []
+
+
 def test_questions_are_compared_without_case_accents_or_punctuation():
     assert normalised("Who painted “Guernica”?") == normalised("who painted guernica")
     assert normalised("Où est Zürich ?") == "ou est zurich"
