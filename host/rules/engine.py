@@ -307,25 +307,35 @@ class Engine:
         self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
     ) -> None:
         assert prompt["type"] == "claims"
-        claimers = self._named_sides(state, action.get("sides"), prompt["eligible"], "claim")
-        events.append({"type": "all_play_claims", "sides": list(claimers)})
-        state["queue"] = claimers
-        if not claimers:
-            self._close_question(state, events, None)
-            self._end_turn(state, self._lander(state), events)
-        else:
-            self._next_in_queue(state, events)
+        self._queue_declared(state, prompt, action, events, "claim", self._lander(state))
 
     def _on_steal(
         self, state: GameState, prompt: Prompt, action: ActionData, events: list[Event]
     ) -> None:
         assert prompt["type"] == "steal"
-        stealers = self._named_sides(state, action.get("sides"), prompt["eligible"], "steal")
-        events.append({"type": "steal_declared", "sides": list(stealers)})
-        state["queue"] = stealers
-        if not stealers:
+        self._queue_declared(state, prompt, action, events, "steal", state["turn"])
+
+    def _queue_declared(
+        self,
+        state: GameState,
+        prompt: Prompt,
+        action: ActionData,
+        events: list[Event],
+        verb: str,
+        turn_ends_for: int,
+    ) -> None:
+        """All-Play claimers or stealers answer in the order named; nobody
+        named closes the question and ends `turn_ends_for`'s turn."""
+        assert prompt["type"] in ("claims", "steal")
+        sides = self._named_sides(state, action.get("sides"), prompt["eligible"], verb)
+        if verb == "claim":
+            events.append({"type": "all_play_claims", "sides": list(sides)})
+        else:
+            events.append({"type": "steal_declared", "sides": list(sides)})
+        state["queue"] = sides
+        if not sides:
             self._close_question(state, events, None)
-            self._end_turn(state, state["turn"], events)
+            self._end_turn(state, turn_ends_for, events)
         else:
             self._next_in_queue(state, events)
 
