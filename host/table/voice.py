@@ -94,8 +94,12 @@ class VoiceChannel:
             self.caption("(heard a sound, no words)")
             return Heard((), noise=True)
         self.caption(f"(heard: {' | '.join(text for text, _ in pairs)})")
+        guess = heard.recognition.card_guess
         return Heard(
-            tuple(t for t, _ in pairs), confidences=tuple(c for _, c in pairs), timed_out=timed_out
+            tuple(t for t, _ in pairs),
+            confidences=tuple(c for _, c in pairs),
+            timed_out=timed_out,
+            card_guess=guess.text if guess is not None and guess.text.strip() else None,
         )
 
     def unknown_words(self, phrase: str) -> list[str]:
@@ -162,6 +166,11 @@ def expectation_for(listening: Listening):
         )
     if listening.kind == "free":
         return Expectation.free()
+    if listening.kind == "yes_no":  # "Did you say ...?": short closed lists are heard well
+        words = und.vocabulary()
+        return Expectation.closed(
+            dict.fromkeys(words["yes"] + words["no"] + words["pass"] + commands)
+        )
     words = und.vocabulary()
     choices = list(listening.phrases) + list(commands)
     for group in ("yes", "no", "roll", "pass"):
