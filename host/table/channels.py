@@ -67,6 +67,7 @@ class Listening:
     commands: tuple[str, ...] = ()
     time_limit: float | None = None
     prompt: dict = field(default_factory=dict)  # the engine's prompt (for bots)
+    also: tuple[str, ...] = ()  # other names of the choices (a colour): heard, not offered
 
 
 class Channel(Protocol):

@@ -40,9 +40,14 @@ class Ask:
 NOT_UNDERSTOOD = object()
 
 
-def listening(kind: str, prompt: dict, phrases=(), time_limit=None) -> Listening:
+def listening(kind: str, prompt: dict, phrases=(), time_limit=None, also=()) -> Listening:
     return Listening(
-        kind, tuple(phrases), tuple(und.vocabulary()["commands"]), time_limit, dict(prompt)
+        kind,
+        tuple(phrases),
+        tuple(und.vocabulary()["commands"]),
+        time_limit,
+        dict(prompt),
+        tuple(also),
     )
 
 
@@ -95,7 +100,9 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
     labels = [d.label for d in found]
     roll = num2words(prompt["roll"])
     ask = table.narrator.say("ask_move", options=table.narrator.choices(found), roll=roll)
-    every = table.narrator.say("ask_move_all", options="; ".join(labels), roll=roll)
+    every = table.narrator.say(
+        "ask_move_all", options="; ".join(f"[{x}]" for x in labels), roll=roll
+    )
     rules = table.game.rules
     narrowed = {"to": found}  # after "which one?", the answer picks among those
     spoken = table.narrator.choice_places(found)  # "second": the second place read out
@@ -120,7 +127,7 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
 
     space = table.converse(
         ask,
-        listening("choice", prompt, labels),
+        listening("choice", prompt, labels, also=[d.name for d in found]),
         interpret,
         pass_value=found[0].space,
         pass_means=table.narrator.part("pass_means", "move", first=labels[0]),
@@ -215,14 +222,15 @@ def category(table, prompt: dict) -> tuple[dict, str | None]:
         return NOT_UNDERSTOOD
 
     names = [table.narrator.category(c) for c in options]
-    every = ask + " " + table.narrator.say("category_choices", options=_or(names))
+    colours = [table.game.rules.board.colour_of.get(c, "") for c in options]
+    listed_again = table.narrator.say("category_choices", options=_or(f"[{n}]" for n in names))
     category = table.converse(
         ask,
-        listening("choice", prompt, names),
+        listening("choice", prompt, names, also=[c for c in colours if c]),
         interpret,
         pass_value=options[0],
         pass_means=table.narrator.part("pass_means", "category", first=names[0]),
-        repeat=every if listed not in ask else ask,
+        repeat=ask if set(names) <= set(ask.suggests) else ask + " " + listed_again,
     )
     return {"type": "category", "category": category}, None
 
