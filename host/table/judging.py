@@ -70,10 +70,18 @@ class Judging:
             decision.ask_about,
         )
 
-    def _competitors(self, fields: AnswerFields, cards) -> tuple[str, ...]:
+    def prepare(self, cards) -> None:
+        """Read the decks' answers now (a third of a second), not at the
+        first answer the host is unsure of."""
+        self._competitor_pool(cards)
+
+    def _competitor_pool(self, cards) -> CompetitorPool:
         if self._pool is None or self._pool[0] is not cards:
             self._pool = (cards, CompetitorPool(_answers_of(cards)))
-        return self._pool[1].competitors(fields)
+        return self._pool[1]
+
+    def _competitors(self, fields: AnswerFields, cards) -> tuple[str, ...]:
+        return self._competitor_pool(cards).competitors(fields)
 
     def teach(self, question, deck: str, card: str, heard: str, right: bool) -> str | None:
         """Remember the table's ruling; returns a problem to log, or None."""
