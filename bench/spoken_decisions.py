@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from host.cards.deck import load_decks  # noqa: E402 (after sys.path)
 from host.judge.cases import split_list  # noqa: E402
-from host.judge.competitors import competitors  # noqa: E402
+from host.judge.competitors import CompetitorPool  # noqa: E402
 from host.judge.confirm import CONFIRM, decide  # noqa: E402
 from host.judge.core import judge  # noqa: E402
 from host.judge.model import AnswerFields  # noqa: E402
@@ -96,7 +96,7 @@ def main() -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--show", action="store_true", help="list the rows asked about or wrong")
     args = parser.parse_args()
-    pool = deck_pool()
+    pool = CompetitorPool(deck_pool())
     tallies: dict[str, Tally] = {}
     for path in sorted(args.folder.glob("*.heard.csv")):
         condition = path.name.split(".")[0]
@@ -113,7 +113,7 @@ def main() -> int:
                 strictness = row["strictness"] or "normal"
                 alone = judge(fields, heard, strictness).verdict
                 decision = decide(
-                    fields, heard, row["guess"] or None, strictness, competitors(fields, pool)
+                    fields, heard, row["guess"] or None, strictness, pool.competitors(fields)
                 )
                 for group in groups_of(condition):
                     tallies.setdefault(group, Tally()).add(row["expected"], alone, decision.verdict)

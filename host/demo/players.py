@@ -4,7 +4,8 @@ A player has a skill (the chance of knowing an answer) and a voice. Knowing,
 they say the card's answer, or now and then a vague part of it first (a
 "prompt" entry, so the host asks for more); not knowing, they say a near
 miss from the card, another card's answer, or that they do not know. When
-the host rules against an answer they knew, they say "that was right".
+the host rules against an answer they knew, they say "that was right"; asked
+"Did you say ...?", they say yes only if that was what they said.
 
 The table decides from the `Listening` the host hands out (the engine's
 prompt and the phrases it expects), so it plays every edition and mode
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 
 from host.rules.engine import TABLE
 from host.table.channels import Listening
+from host.table.understanding import normalise
 
 COMMANDS = ("repeat", "where am i", "score", "what do i need")
 PASS_LINES = ("i don't know", "pass")
@@ -35,7 +37,8 @@ class SimulatedPlayer:
 class Line:
     speaker: str  # the player's name
     text: str
-    intent: str  # answer_right, answer_vague, answer_wrong, pass, command, override, choice
+    intent: str  # answer_right, answer_vague, answer_wrong, pass, command, override, choice,
+    # confirm
 
 
 class SimulatedTable:
@@ -115,6 +118,9 @@ class SimulatedTable:
                 return Line(self._speaker_for(side), self.rng.choice(COMMANDS), "command")
             self._said_command = False
             return Line(self._speaker_for(side, prompt.get("roller")), "roll", "choice")
+        if listening.kind == "yes_no" and prompt.get("confirm"):  # "Did you say ...?"
+            reply = "yes" if self._said(prompt["confirm"]) else "no"
+            return Line(self._speaker_for(side), reply, "confirm")
         if kind == "answer" and listening.kind == "answer":
             return self._answer(listening, prompt)
         return Line(self._speaker_for(side), self._choice(listening, prompt), "choice")
@@ -166,6 +172,18 @@ class SimulatedTable:
         if others and roll < 0.8:
             return self.rng.choice(others), "answer_wrong"
         return self.rng.choice(PASS_LINES), "pass"
+
+    def _said(self, entry: str) -> bool:
+        """Truthfully: was `entry` what they said? The same words, or both
+        the card's answer (as written, as spoken, or an accepted form)."""
+        said, asked = normalise(self._last_said), normalise(entry)
+        if said == asked:
+            return True
+        if self._question is None:
+            return False
+        card = self.cards[self._question[0]].questions[self._question[1]]
+        right = {normalise(f) for f in (card.answer, card.spoken_answer, *card.accept)}
+        return said in right and asked in right
 
     # --------------------------------------------------------------- who
 

@@ -19,19 +19,33 @@ def _code(text: str) -> str:
     return "".join(jellyfish.metaphone(word) for word in card_tokens(text).tokens)
 
 
+class CompetitorPool:
+    """The decks' answers by kind, read once (a game builds one and asks it
+    for each question's competitors)."""
+
+    def __init__(self, pool: Iterable[AnswerFields]):
+        self._by_kind: dict[str, dict[tuple[str, ...], tuple[str, str]]] = {}
+        for other in pool:
+            answers = self._by_kind.setdefault(other.kind, {})
+            key = card_tokens(other.answer).tokens
+            if key not in answers:
+                answers[key] = (other.answer, _code(other.answer))
+
+    def competitors(self, fields: AnswerFields, most: int = MOST) -> tuple[str, ...]:
+        """Answers of the card's kind, not on the card, closest in sound first."""
+        own = {card_tokens(e).tokens for e in (fields.answer, *fields.accept, *fields.prompt)}
+        target = _code(fields.answer)
+        rivals = [
+            (jellyfish.levenshtein_distance(code, target), answer)
+            for key, (answer, code) in self._by_kind.get(fields.kind, {}).items()
+            if key not in own
+        ]
+        rivals.sort(key=lambda rival: rival[0])  # stable: deck order among equals
+        return tuple(answer for _, answer in rivals[:most])
+
+
 def competitors(
     fields: AnswerFields, pool: Iterable[AnswerFields], most: int = MOST
 ) -> tuple[str, ...]:
     """Answers in `pool` of the card's kind, not on the card, closest in sound first."""
-    own = {card_tokens(e).tokens for e in (fields.answer, *fields.accept, *fields.prompt)}
-    seen: set[tuple[str, ...]] = set()
-    rivals: list[str] = []
-    for other in pool:
-        key = card_tokens(other.answer).tokens
-        if other.kind != fields.kind or key in own or key in seen:
-            continue
-        seen.add(key)
-        rivals.append(other.answer)
-    target = _code(fields.answer)
-    rivals.sort(key=lambda answer: jellyfish.levenshtein_distance(_code(answer), target))
-    return tuple(rivals[:most])
+    return CompetitorPool(pool).competitors(fields, most)

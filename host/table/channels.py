@@ -8,6 +8,7 @@ feeds lines from a list or a responder (tests, bots); the voice channel
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from typing import Protocol
 from host.signals import Signal
 
 SILENCE, NOISE, TIME_UP = "<silence>", "<noise>", "<time up>"
+CARD_GUESS = re.compile(r"\s*\[card:\s*([^\]]*)\]\s*$")  # "... [card: art deco]"
 
 
 class EndOfInput(Signal):
@@ -31,6 +33,9 @@ class Heard:
     noise: bool = False  # sound, but no words in it
     timed_out: bool = False  # the answer time (house rule) ran out
     confidences: tuple[float, ...] = ()
+    # what the recognizer's pass guided by the card's phrases heard (answers
+    # by voice only): the host may ask "Did you say ...?" about it
+    card_guess: str | None = None
 
     @property
     def text(self) -> str:
@@ -48,6 +53,8 @@ class Heard:
             log["timed_out"] = True
         if self.confidences:
             log["confidences"] = [round(c, 3) for c in self.confidences]
+        if self.card_guess:
+            log["card_guess"] = self.card_guess
         return log
 
 
@@ -55,11 +62,12 @@ class Heard:
 class Listening:
     """What the table waits for, so a recognizer can expect it."""
 
-    kind: str  # answer | choice | names | roll | free
+    kind: str  # answer | choice | names | roll | yes_no | free
     phrases: tuple[str, ...] = ()  # choices, or the card's answer phrases
     commands: tuple[str, ...] = ()
     time_limit: float | None = None
     prompt: dict = field(default_factory=dict)  # the engine's prompt (for bots)
+    also: tuple[str, ...] = ()  # other names of the choices (a colour): heard, not offered
 
 
 class Channel(Protocol):
@@ -106,8 +114,11 @@ class ScriptedChannel:
     """Lines from a script, then from a responder; collects what was said.
 
     A line "a|b" is two alternatives, "<silence>" nothing heard, "<noise>"
-    sound without words, "<time up>" the answer time ran out in silence. `responder(listening)` answers once the lines run
-    out; without one the input ends (EndOfInput).
+    sound without words, "<time up>" the answer time ran out in silence.
+    A voice line may end in "[card: c]": the pass guided by the card's
+    phrases heard c ("but to get gold [card: art deco]"); the host may then
+    ask "Did you say Art Deco?". `responder(listening)` answers once the
+    lines run out; without one the input ends (EndOfInput).
     """
 
     def __init__(
@@ -149,7 +160,10 @@ class ScriptedChannel:
             return Heard((), noise=True)
         if line == TIME_UP:
             return Heard((), timed_out=True)
-        return Heard(tuple(a.strip() for a in line.split("|")), typed=not self.voice)
+        said, guess = _card_guess(line) if self.voice else (line, None)
+        return Heard(
+            tuple(a.strip() for a in said.split("|")), typed=not self.voice, card_guess=guess
+        )
 
     def adjust(self, change: str) -> str:
         self.adjustments.append(change)
@@ -157,3 +171,11 @@ class ScriptedChannel:
 
     def close(self) -> None:
         pass
+
+
+def _card_guess(line: str) -> tuple[str, str | None]:
+    """A scripted voice line without its "[card: ...]" ending, and that guess."""
+    found = CARD_GUESS.search(line)
+    if found is None:
+        return line, None
+    return line[: found.start()], found.group(1).strip() or None

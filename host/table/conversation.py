@@ -65,6 +65,7 @@ class Table:
         self.ruling_step = -1  # the game's step count at that ruling
         self.closed_question: tuple[str, str] | None = None  # (card, category)
         self.named_roller: str | None = None  # co-op: who was last told to roll
+        self.dialogue: str | None = None  # a question inside a prompt ("confirm"), for help
         self.deck_of = {card.id: card.deck for card in game.cards.values()}
 
     # ------------------------------------------------------------ running

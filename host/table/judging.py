@@ -1,18 +1,29 @@
 """The answer judge as the table uses it, and the table's overrides that
 teach it. Without the judge package the table judges: the host reads the
-answer and asks whether it was right."""
+answer and asks whether it was right.
+
+A spoken answer may also carry what the recognizer's pass guided by the
+card heard (`card_guess`); when free decoding heard nothing the card knows,
+the judge's confirm layer (host.judge.confirm) may then rule "confirm": the
+host asks "Did you say ...?" rather than rule a right answer wrong.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
+from host.judge.competitors import CompetitorPool
+from host.judge.model import AnswerFields
+
 
 @dataclass(frozen=True)
 class Ruling:
-    verdict: str  # accept | prompt | reject
+    verdict: str  # accept | prompt | reject | confirm
     reason: str
     heard: str  # the alternative that decided
+    confidence: float = 1.0  # how sure the host is of the verdict (0..1)
+    ask_about: str | None = None  # confirm: the card's entry to ask about
 
 
 class Judging:
@@ -24,19 +35,53 @@ class Judging:
         self.book = OverrideBook.load(overrides_path)
         if self.book.warning and warn:
             warn(self.book.warning)
+        # the game's cards and their answers by kind, read once a game
+        self._pool: tuple[object, CompetitorPool] | None = None
 
     def rule(
-        self, question, deck: str, card: str, alternatives: list[str], strictness: str
+        self,
+        question,
+        deck: str,
+        card: str,
+        alternatives: list[str],
+        strictness: str,
+        card_guess: str | None = None,
+        cards=None,
     ) -> Ruling:
+        """The ruling on what was heard; the override book decides first.
+        `cards` (the game's cards by id) give the competitors of a card guess."""
+        from host.judge.confirm import DECISIVE_RULES, decide
+
+        fields = AnswerFields.from_mapping(question.answer_fields())
         key = self._key(deck, card, question.category)
         verdict = self._judge(
-            question.answer_fields(),
-            list(alternatives),
-            strictness,
-            overrides=self.book,
-            question_key=key,
+            fields, list(alternatives), strictness, overrides=self.book, question_key=key
         )
-        return Ruling(verdict.verdict, verdict.reason, verdict.heard or (alternatives or [""])[0])
+        heard = verdict.heard or (alternatives or [""])[0]
+        if verdict.verdict != "reject" or verdict.rule in DECISIVE_RULES or not card_guess:
+            return Ruling(verdict.verdict, verdict.reason, heard)
+        rivals = self._competitors(fields, cards) if cards is not None else ()
+        decision = decide(fields, list(alternatives), card_guess, strictness, rivals)
+        return Ruling(
+            decision.verdict,
+            decision.reason,
+            heard,
+            round(decision.confidence, 3),
+            decision.ask_about,
+        )
+
+    def prepare(self, cards) -> None:
+        """Read the decks' answers now (a third of a second), not at the
+        first answer the host is unsure of."""
+        self._competitor_pool(cards)
+
+    def _competitor_pool(self, cards) -> CompetitorPool:
+        if self._pool is None or self._pool[0] is not cards:
+            self._pool = (cards, CompetitorPool(_answers_of(cards)))
+        return self._pool[1]
+
+    def _competitors(self, fields: AnswerFields, cards) -> tuple[str, ...]:
+        return self._competitor_pool(cards).competitors(fields)
 
     def teach(self, question, deck: str, card: str, heard: str, right: bool) -> str | None:
         """Remember the table's ruling; returns a problem to log, or None."""
@@ -49,3 +94,16 @@ class Judging:
         except (OSError, ValueError) as exc:
             return f"could not remember the ruling: {exc}"
         return None
+
+
+def _answers_of(cards) -> list[AnswerFields]:
+    """Every question's answer in the game's decks (a card with a malformed
+    answer is left out: it cannot be a competitor)."""
+    answers = []
+    for card in cards.values():
+        for question in card.questions.values():
+            try:
+                answers.append(AnswerFields.from_mapping(question.answer_fields()))
+            except ValueError:
+                continue
+    return answers

@@ -34,19 +34,37 @@ def phrases() -> dict:
     return yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
 
 
+SUGGESTED = re.compile(r"\[([^\[\]]+)\]")  # "Say [roll]": words the player may say back
+
+
 class Line(str):
     """A line the host says, knowing its phrase key (tests and the transcript
-    check keys, so a change of wording breaks no test)."""
+    check keys, so a change of wording breaks no test) and the phrases it
+    suggests the player say ("roll", "yes", the choices read out), which the
+    recognizer must expect at that prompt."""
 
     key: str = ""
+    suggests: tuple[str, ...] = ()
 
-    def __new__(cls, text: str, key: str = "") -> Line:
+    def __new__(cls, text: str, key: str = "", suggests: tuple[str, ...] = ()) -> Line:
         line = super().__new__(cls, text)
         line.key = key
+        line.suggests = suggests
         return line
 
     def __add__(self, other) -> Line:  # 'said' + ' ' + 'more' keeps the first key
-        return Line(str(self) + str(other), self.key)
+        return Line(str(self) + str(other), self.key, self.suggests + suggested(other))
+
+
+def suggested(text) -> tuple[str, ...]:
+    return getattr(text, "suggests", ())
+
+
+def unmarked(text: str, fields: dict) -> tuple[str, tuple[str, ...]]:
+    """Text with its [suggestion] marks taken out, and the suggestions: its own
+    and those of the lines filled into it."""
+    inner = tuple(s for value in fields.values() for s in suggested(value))
+    return SUGGESTED.sub(r"\1", text), tuple(SUGGESTED.findall(text)) + inner
 
 
 def join(items, word: str = "and") -> str:
@@ -92,7 +110,8 @@ class Narrator:
         fields.update(
             {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
         )
-        return Line(capitalised(_one_stop(chosen.format(**fields).strip())), key)
+        text, suggests = unmarked(chosen.format(**fields).strip(), fields)
+        return Line(capitalised(_one_stop(text)), key, suggests)
 
     def part(self, key: str, sub: str, sentence: bool = False, **fields) -> Line:
         """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...),
@@ -100,8 +119,8 @@ class Narrator:
         fields.update(
             {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
         )
-        text = str(phrases()[key].get(sub, "")).format(**fields).strip()
-        return Line(capitalised(text) if sentence else text, f"{key}.{sub}")
+        text, suggests = unmarked(str(phrases()[key].get(sub, "")).format(**fields).strip(), fields)
+        return Line(capitalised(text) if sentence else text, f"{key}.{sub}", suggests)
 
     @staticmethod
     def note(message: str) -> Line:
@@ -130,22 +149,25 @@ class Narrator:
         return join([self.category(c) for c in categories], word)
 
     def category_options(self, options=CATEGORIES) -> str:
+        """The categories to choose from, each marked as a suggestion (to go
+        into a line through `say`, which takes the marks out)."""
         if self.verbosity != "long":
-            return join([self.category(c) for c in options], "or")
+            return join([f"[{self.category(c)}]" for c in options], "or")
         colours = self.rules.board.colour_of
-        return join([f"{self.category(c)} ({colours[c]})" for c in options], "or")
+        return join([f"[{self.category(c)}] ([{colours[c]}])" for c in options], "or")
 
     def choices(self, found) -> str:
         """The choices after a roll (destinations.Destination, most useful
         first): all of them in the long style; else one name for the ways to
         the same kind of space ("Geography, two ways"), the most useful few,
-        and how many more ("repeat" lists them all)."""
+        and how many more ("repeat" lists them all). Each choice is marked as a
+        suggestion, like `category_options`."""
         if self.verbosity == "long":
-            return "; ".join(d.label for d in found)
+            return "; ".join(f"[{d.label}]" for d in found)
         labels = [
-            group[0].name
+            f"[{group[0].name}]"
             if len(group) == 1
-            else self.words("ways", name=group[0].name, count=num2words(len(group)))
+            else self.words("ways", name=f"[{group[0].name}]", count=num2words(len(group)))
             for group in self.choice_places(found)
         ]
         named = phrases()["choices_named"].get(self.verbosity) or len(labels)

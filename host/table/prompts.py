@@ -40,9 +40,14 @@ class Ask:
 NOT_UNDERSTOOD = object()
 
 
-def listening(kind: str, prompt: dict, phrases=(), time_limit=None) -> Listening:
+def listening(kind: str, prompt: dict, phrases=(), time_limit=None, also=()) -> Listening:
     return Listening(
-        kind, tuple(phrases), tuple(und.vocabulary()["commands"]), time_limit, dict(prompt)
+        kind,
+        tuple(phrases),
+        tuple(und.vocabulary()["commands"]),
+        time_limit,
+        dict(prompt),
+        tuple(also),
     )
 
 
@@ -95,7 +100,9 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
     labels = [d.label for d in found]
     roll = num2words(prompt["roll"])
     ask = table.narrator.say("ask_move", options=table.narrator.choices(found), roll=roll)
-    every = table.narrator.say("ask_move_all", options="; ".join(labels), roll=roll)
+    every = table.narrator.say(
+        "ask_move_all", options="; ".join(f"[{x}]" for x in labels), roll=roll
+    )
     rules = table.game.rules
     narrowed = {"to": found}  # after "which one?", the answer picks among those
     spoken = table.narrator.choice_places(found)  # "second": the second place read out
@@ -120,7 +127,7 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
 
     space = table.converse(
         ask,
-        listening("choice", prompt, labels),
+        listening("choice", prompt, labels, also=[d.name for d in found]),
         interpret,
         pass_value=found[0].space,
         pass_means=table.narrator.part("pass_means", "move", first=labels[0]),
@@ -215,14 +222,15 @@ def category(table, prompt: dict) -> tuple[dict, str | None]:
         return NOT_UNDERSTOOD
 
     names = [table.narrator.category(c) for c in options]
-    every = ask + " " + table.narrator.say("category_choices", options=_or(names))
+    colours = [table.game.rules.board.colour_of.get(c, "") for c in options]
+    listed_again = table.narrator.say("category_choices", options=_or(f"[{n}]" for n in names))
     category = table.converse(
         ask,
-        listening("choice", prompt, names),
+        listening("choice", prompt, names, also=[c for c in colours if c]),
         interpret,
         pass_value=options[0],
         pass_means=table.narrator.part("pass_means", "category", first=names[0]),
-        repeat=every if listed not in ask else ask,
+        repeat=ask if set(names) <= set(ask.suggests) else ask + " " + listed_again,
     )
     return {"type": "category", "category": category}, None
 
@@ -311,7 +319,9 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
     phrases = [fields["answer"], *fields["accept"], *fields["prompt"], *fields["reject"]]
     members = table.game.side(prompt["side"])["members"] + [prompt["side"]]
     strictness = table.settings.strictness_for(members)
-    state = {"prompted": False, "heard": ""}
+    state = {"prompted": False, "heard": "", "asked": False}
+    deck = table.deck_of.get(card, "")
+    where = {"card": card, "category": category, "strictness": strictness}
 
     def interpret(heard: Heard):
         text = heard.text
@@ -324,23 +334,40 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
             return Done(False)
         if table.judging is None or not table.judging.available:
             return Done(None)
+        # typed text has no card guess; after one "Did you say ...?" no second
+        guess = None if heard.typed or state["asked"] else heard.card_guess
+        alternatives = [a for a in heard.alternatives if a.strip()]
         ruling = table.judging.rule(
-            question,
-            table.deck_of.get(card, ""),
-            card,
-            [a for a in heard.alternatives if a.strip()],
-            strictness,
-        )
-        table.write(
-            "ruling",
-            verdict=ruling.verdict,
-            reason=ruling.reason,
-            heard=ruling.heard,
-            card=card,
-            category=category,
-            strictness=strictness,
+            question, deck, card, alternatives, strictness, guess, table.game.cards
         )
         state["heard"] = ruling.heard
+        if ruling.verdict == "confirm" and ruling.ask_about:
+            state["asked"] = True
+            said = _asked_about(table, prompt, question, ruling, where, card_guess=guess)
+            if said is None:
+                return Done(False)
+            if not said:
+                return Ask(table.narrator.say("answer_again"))
+            heard_as = ruling.heard
+            ruling = table.judging.rule(question, deck, card, [ruling.ask_about], strictness)
+            table.write(
+                "ruling",
+                verdict=ruling.verdict,
+                reason=f"confirmed: {ruling.reason}",
+                heard=heard_as,
+                confirmed=ruling.heard,
+                confidence=ruling.confidence,
+                **where,
+            )
+        else:
+            table.write(
+                "ruling",
+                verdict=ruling.verdict,
+                reason=ruling.reason,
+                heard=ruling.heard,
+                confidence=ruling.confidence,
+                **where,
+            )
         if ruling.verdict == "accept":
             return Done(True)
         if ruling.verdict == "prompt" and not state["prompted"]:
@@ -360,6 +387,49 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
     if correct is None:
         correct = _table_judges(table, question, prompt)
     return {"type": "answer", "correct": bool(correct)}, str(state["heard"])
+
+
+def _asked_about(
+    table, prompt: dict, question, ruling, where: dict, card_guess: str | None
+) -> bool | None:
+    """ "Did you say Art Deco?": True for yes, False for no, None when no yes
+    or no came (the usual misses, then a pass). The transcript keeps the
+    decision, the question and the reply."""
+    about = str(ruling.ask_about)
+    spoken = table.narrator.answer_text(question) if about == question.answer else about
+    ask = table.narrator.say("did_you_say", answer=spoken)
+    table.write(
+        "ruling",
+        verdict="confirm",
+        reason=ruling.reason,
+        heard=ruling.heard,
+        card_guess=card_guess,
+        confidence=ruling.confidence,
+        ask_about=about,
+        question=str(ask),
+        **where,
+    )
+
+    def interpret(heard: Heard):
+        answer = und.yes_or_no(heard.text)
+        return NOT_UNDERSTOOD if answer is None else Done(answer)
+
+    outer, table.dialogue = table.current_ask, "confirm"
+    try:
+        said = table.converse(
+            ask,
+            listening("yes_no", {**prompt, "confirm": about}, ("yes", "no")),
+            interpret,
+            pass_value=None,
+            pass_means=table.narrator.part("pass_means", "answer"),
+        )
+    finally:
+        table.current_ask, table.dialogue = outer, None
+    reply = {True: "yes", False: "no", None: "none"}[said]
+    table.note("confirm reply", question=str(ask), reply=reply, ask_about=about)
+    if said is None:
+        table.write("ruling", verdict="reject", reason=f"no yes or no to {str(ask)!r}", **where)
+    return said
 
 
 def _table_judges(table, question, prompt: dict) -> bool:

@@ -201,6 +201,8 @@ def _table(game, channel, settings, store, history=None) -> Table:
     transcript = Transcript(store.transcript_path) if store is not None else None
     overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
     judging = Judging(overrides, warn=lambda m: channel.say(Narrator.note(m)))
+    if channel.voice:  # a spoken answer may be asked about: its competitors are ready
+        judging.prepare(game.cards)
     if history is None:
         history = CardHistory(_history_dir(settings), warn=lambda m: channel.say(Narrator.note(m)))
     return Table(

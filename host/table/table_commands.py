@@ -26,7 +26,7 @@ def active_side(table) -> str:
 def help_now(table) -> str:
     prompt = table.game.prompt
     table_roll = table.narrator.part("help_table_roll", table.settings.dice)
-    return table.narrator.part("help_now", prompt["type"], table_roll=table_roll)
+    return table.narrator.part("help_now", table.dialogue or prompt["type"], table_roll=table_roll)
 
 
 def pending(table) -> str:
@@ -36,10 +36,11 @@ def pending(table) -> str:
     names = [table.narrator.category(c) for c in options]
     return table.narrator.part(
         "pending",
-        prompt["type"],
+        table.dialogue or prompt["type"],
         side=table.narrator.who(prompt.get("roller") or active_side(table)),
         first=names[0] if names else "",
         second=names[1] if len(names) > 1 else "",
+        question=table.current_ask,
     )
 
 

@@ -94,8 +94,12 @@ class VoiceChannel:
             self.caption("(heard a sound, no words)")
             return Heard((), noise=True)
         self.caption(f"(heard: {' | '.join(text for text, _ in pairs)})")
+        guess = heard.recognition.card_guess
         return Heard(
-            tuple(t for t, _ in pairs), confidences=tuple(c for _, c in pairs), timed_out=timed_out
+            tuple(t for t, _ in pairs),
+            confidences=tuple(c for _, c in pairs),
+            timed_out=timed_out,
+            card_guess=guess.text if guess is not None and guess.text.strip() else None,
         )
 
     def unknown_words(self, phrase: str) -> list[str]:
@@ -162,8 +166,13 @@ def expectation_for(listening: Listening):
         )
     if listening.kind == "free":
         return Expectation.free()
+    if listening.kind == "yes_no":  # "Did you say ...?": short closed lists are heard well
+        words = und.vocabulary()
+        return Expectation.closed(
+            dict.fromkeys(words["yes"] + words["no"] + words["pass"] + commands)
+        )
     words = und.vocabulary()
-    choices = list(listening.phrases) + list(commands)
+    choices = list(listening.phrases) + list(listening.also) + list(commands)
     for group in ("yes", "no", "roll", "pass"):
         choices += words[group]
     for group in ("categories", "kinds", "directions"):
@@ -174,7 +183,7 @@ def expectation_for(listening: Listening):
 
 
 def name_sequences(names, limit: int = 400) -> list[str]:
-    """'ann', 'ann and ben', 'steal ann and ben', ...: free decoding hears
+    """'ann', 'ann and ben', 'steal ann and ben', 'cy steals', 'steal for ann', ...: free decoding hears
     names badly, so claims and steals are a closed list of name sequences."""
     from itertools import permutations
 
@@ -185,7 +194,8 @@ def name_sequences(names, limit: int = 400) -> list[str]:
         if len(sequences) + 2 * len(batch) > limit:
             break
         sequences += batch + [f"steal {s}" for s in batch]
-    return sequences + [f"{name} will steal" for name in names]
+    alone = [f"{name} will steal" for name in names] + [f"{name} steals" for name in names]
+    return sequences + alone + [f"steal for {name}" for name in names]
 
 
 def _louder(audio, volume: float):

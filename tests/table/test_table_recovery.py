@@ -146,7 +146,7 @@ def test_the_answer_is_not_told_while_the_question_is_open(table):
 
 
 def test_steal_phrasings(table):
-    for line in ("Cy will steal", "we steal"):
+    for line in ("Cy will steal", "we steal", "Cy steals", "steal for Cy", "steal"):
         responder = first_at("steal", line)
         _outcome, channel = table(
             responder=responder,

@@ -1,0 +1,180 @@
+"""Confirm when unsure (issue 13): a right answer free decoding misheard,
+but the pass guided by the card heard, gets a quick "Did you say ...?"
+instead of a wrong ruling. Scripted voice lines give that guess as
+"[card: ...]" (host/table/channels.py); the question is Ottawa (seed 7).
+
+Assertions are on phrase keys, events and the transcript.
+"""
+
+from __future__ import annotations
+
+from table_bots import StatelessBot
+from table_sitting import DECKS, play_args
+from table_talk import keys, keys_after, said_after
+
+from host.cards.deck import load_decks
+from host.demo.players import SimulatedPlayer, SimulatedTable
+from host.rules.editions import load_rules
+from host.table.channels import Heard, Listening, ScriptedChannel
+from host.table.narrator import Narrator
+from host.table.setup import play
+from host.table.transcript import read_transcript
+from host.table.voice import expectation_for
+
+TO_OTTAWA = ["roll", "geography"]  # then: "What is the capital city of Canada?"
+MISHEARD = "a tower [card: ottawa]"  # Ottawa said, heard as "a tower"
+
+
+def transcript(folder, kind: str) -> list[dict]:
+    path = next(folder.rglob("*.transcript.jsonl"))
+    return [line for line in read_transcript(path) if line["kind"] == kind]
+
+
+def answered(folder) -> list[bool]:
+    events = [line["event"] for line in transcript(folder, "event")]
+    return [e["correct"] for e in events if e["type"] == "answered"]
+
+
+def by_voice(table, lines, **options):
+    return table(TO_OTTAWA + lines, voice=True, verbosity="normal", **options)
+
+
+# ------------------------------------------------------------ asked, and answered
+
+
+def test_a_misheard_right_answer_is_asked_about_and_yes_makes_it_right(table):
+    _outcome, channel = by_voice(table, [MISHEARD, "yes"])
+    assert said_after(channel, MISHEARD) == ["Did you say Ottawa?"]
+    assert keys_after(channel, "yes")[0] == "right"
+    assert answered(table.save_dir) == [True]
+    asked, confirmed = transcript(table.save_dir, "ruling")
+    assert asked["verdict"] == "confirm" and asked["question"] == "Did you say Ottawa?"
+    assert asked["heard"] == "a tower" and asked["card_guess"] == "ottawa"
+    assert 0.5 <= asked["confidence"] <= 1
+    assert confirmed["verdict"] == "accept" and confirmed["confirmed"] == "Ottawa"
+    reply = [n for n in transcript(table.save_dir, "note") if n["text"] == "confirm reply"]
+    assert reply[0]["reply"] == "yes"
+    heard = [h for h in transcript(table.save_dir, "heard") if h["prompt"] == "answer"]
+    assert heard[0]["card_guess"] == "ottawa"
+
+
+def test_no_asks_for_the_answer_again_and_judges_it_plainly(table):
+    _outcome, channel = by_voice(table, [MISHEARD, "no", "Ottawa"])
+    assert keys_after(channel, "no") == ["answer_again"]
+    assert keys_after(channel, "Ottawa")[0] == "right"
+    assert answered(table.save_dir) == [True]
+
+
+def test_after_a_no_there_is_no_second_question(table):
+    _outcome, channel = by_voice(table, [MISHEARD, "no", MISHEARD])
+    assert keys(channel.said).count("did_you_say") == 1
+    assert keys_after(channel, MISHEARD)[0] == "did_you_say"  # the first time only
+    assert "wrong" in keys(channel.said) and answered(table.save_dir) == [False]
+
+
+def test_silence_at_the_question_is_a_miss_and_it_is_asked_again(table):
+    _outcome, channel = by_voice(table, [MISHEARD, "<silence>", "yes"])
+    assert keys_after(channel, "<silence>") == ["heard_nothing"]
+    assert keys_after(channel, "yes")[0] == "right"
+
+
+def test_no_yes_or_no_at_all_ends_as_a_pass(table):
+    _outcome, channel = by_voice(table, [MISHEARD] + ["<silence>"] * 6)
+    said = keys(channel.said)
+    assert said.count("three_failures") == 1 and said.count("passing_for_you") == 1
+    assert said[said.index("passing_for_you") + 1] == "wrong"
+    assert answered(table.save_dir) == [False]
+
+
+def test_help_and_queries_at_the_question_are_about_the_question(table):
+    _outcome, channel = by_voice(table, [MISHEARD, "help", "score", "yes"])
+    assert said_after(channel, "help")[0] == "Say yes or no."
+    assert said_after(channel, "score")[-1] == "Did you say Ottawa?"
+    assert keys_after(channel, "yes")[0] == "right"
+
+
+# ------------------------------------------------------------ never asked
+
+
+def test_a_near_miss_heard_plainly_is_never_asked_about(table):
+    _outcome, channel = by_voice(table, ["toronto [card: ottawa]"])
+    assert keys_after(channel, "toronto [card: ottawa]")[0] == "wrong"
+    assert "did_you_say" not in keys(channel.said)
+
+
+def test_a_wrong_answer_that_sounds_nothing_like_it_is_never_asked_about(table):
+    _outcome, channel = by_voice(table, ["paris [card: ottawa]"])
+    assert keys_after(channel, "paris [card: ottawa]")[0] == "wrong"
+
+
+def test_another_answer_from_the_decks_is_never_asked_about(table):
+    """Three Mile Island sounds enough like Ottawa to ask, but it is another
+    place answer in the decks: the player said it, the host heard it."""
+    line = "three mile island [card: ottawa]"
+    _outcome, channel = by_voice(table, [line])
+    assert keys_after(channel, line)[0] == "wrong"
+    ruling = transcript(table.save_dir, "ruling")[0]
+    assert ruling["verdict"] == "reject" and "another answer" in ruling["reason"]
+
+
+def test_a_clear_right_answer_is_not_asked_about(table):
+    _outcome, channel = by_voice(table, ["ottawa [card: ottawa]"])
+    assert keys_after(channel, "ottawa [card: ottawa]")[0] == "right"
+
+
+def test_the_keyboard_never_asks(table):
+    """Typed text has no card guess: even one given is not asked about."""
+
+    class TypedWithGuess(ScriptedChannel):
+        def listen(self, listening):
+            heard = super().listen(listening)
+            return Heard(heard.alternatives, typed=True, card_guess="ottawa")
+
+    channel = TypedWithGuess(TO_OTTAWA + ["a tower"])
+    play(play_args(table.save_dir), channel=channel)
+    assert keys_after(channel, "a tower")[0] == "wrong"
+    assert "did_you_say" not in keys(channel.said)
+
+
+# ------------------------------------------------------------ what is heard
+
+
+def test_the_question_listens_for_yes_or_no_only():
+    heard = expectation_for(Listening("yes_no", ("yes", "no"), ("repeat", "use the keyboard")))
+    assert heard.kind == "closed"
+    assert {"yes", "no", "yeah", "nope", "pass", "repeat", "use the keyboard"} <= set(heard.phrases)
+    assert "geography" not in heard.phrases and "roll" not in heard.phrases
+
+
+def test_every_verbosity_asks():
+    rules = load_rules("classic", "standard")
+    for verbosity in ("long", "normal", "short"):
+        line = Narrator(rules, verbosity).say("did_you_say", answer="Art Deco")
+        assert "Art Deco" in line and line.endswith("?")
+
+
+# ------------------------------------------------------------ the demo's players
+
+
+def test_the_demos_players_answer_the_question_truthfully():
+    cards = {card.id: card for deck in load_decks(DECKS) for card in deck.cards}
+    players = SimulatedTable([SimulatedPlayer("Ann", 1.0)], cards, seed=1, vague=0.0)
+    prompt = {"type": "answer", "card": "table-07", "category": "geography", "side": "Ann"}
+    said = players.line(Listening("answer", ("Ottawa",), prompt=prompt))
+    assert said is not None and said.text == "Ottawa"
+    for asked, reply in (("Ottawa", "yes"), ("Toronto", "no")):
+        line = players.line(Listening("yes_no", ("yes", "no"), prompt={**prompt, "confirm": asked}))
+        assert line is not None and (line.text, line.intent) == (reply, "confirm")
+
+
+def test_a_whole_game_by_voice_with_guesses_ends(table):
+    """A bot that answers every question with a mishearing and its guess."""
+    bot = StatelessBot(max_lines=400)
+
+    def responder(listening: Listening):
+        if listening.kind == "answer" and listening.phrases:
+            return f"mumble mumble [card: {listening.phrases[0].lower()}]"
+        return bot(listening)
+
+    outcome, _channel = table(responder=responder, voice=True)
+    assert outcome in ("over", "ended")
