@@ -341,6 +341,12 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
             question, deck, card, alternatives, strictness, guess, table.game.cards
         )
         state["heard"] = ruling.heard
+        if ruling.verdict == "confirm" and _others_may_answer(table, prompt):
+            # "Did you say Ottawa?" would tell the stealers or claimers still
+            # to answer; asking to hear it again tells them nothing
+            state["asked"] = True
+            table.write("ruling", verdict="say_again", reason=ruling.reason, heard=ruling.heard)
+            return Ask(table.narrator.say("say_again"))
         if ruling.verdict == "confirm" and ruling.ask_about:
             state["asked"] = True
             said = _asked_about(table, prompt, question, ruling, where, card_guess=guess)
@@ -387,6 +393,12 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
     if correct is None:
         correct = _table_judges(table, question, prompt)
     return {"type": "answer", "correct": bool(correct)}, str(state["heard"])
+
+
+def _others_may_answer(table, prompt: dict) -> bool:
+    """Someone else may still answer this question: a steal may follow, or
+    claimers or stealers are waiting their turn."""
+    return bool(prompt.get("stealable")) or bool(table.game.state.get("queue"))
 
 
 def _asked_about(

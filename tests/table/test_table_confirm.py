@@ -178,3 +178,35 @@ def test_a_whole_game_by_voice_with_guesses_ends(table):
 
     outcome, _channel = table(responder=responder, voice=True)
     assert outcome in ("over", "ended")
+
+
+def test_when_others_may_still_answer_it_asks_again_instead_of_naming_the_answer(
+    table, monkeypatch
+):
+    # genus6: a wrong answer may be stolen, so "Did you say ...?" would tell
+    # the would-be stealers the answer; the host asks to hear it again instead
+    from host.table.judging import Judging, Ruling
+
+    def unsure(self, question, deck, card, alternatives, strictness, card_guess=None, cards=None):
+        if card_guess:
+            return Ruling("confirm", "unsure", alternatives[0], 0.7, question.answer)
+        return Ruling("reject", "wrong", (alternatives or [""])[0])
+
+    monkeypatch.setattr(Judging, "rule", unsure)
+    asked: list[bool] = []
+    bot = StatelessBot(max_lines=300)
+
+    def responder(listening: Listening):
+        if listening.kind == "answer" and listening.prompt.get("stealable") and not asked:
+            asked.append(True)
+            return "mumble [card: mumble]"
+        return bot(listening)
+
+    _outcome, channel = table(
+        responder=responder, voice=True, edition="genus6", mode="classic", seed=11
+    )
+    assert asked, "the game never put a stealable question"
+    assert keys_after(channel, "mumble [card: mumble]")[0] == "say_again"
+    assert "did_you_say" not in keys(channel.said)
+    rulings = transcript(table.save_dir, "ruling")
+    assert any(r["verdict"] == "say_again" for r in rulings)
