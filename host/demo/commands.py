@@ -37,6 +37,12 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--seed", type=int, default=11, help="seed for the dice, cards and players")
     parser.add_argument(
+        "--player-voices",
+        metavar="V1,V2,...",
+        help="the flite voices the players speak with, taken in turn from a place the seed "
+        "picks (default: every installed flite voice, so seeds in a row use them all)",
+    )
+    parser.add_argument(
         "--deck",
         action="append",
         metavar="FILE",

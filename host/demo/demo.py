@@ -55,10 +55,9 @@ def run_demo(args) -> int:
         raise EngineError("the speech engines cannot start", detail=str(exc)) from exc
     paths = resolve_deck_paths(args.deck or ())
     cards = {card.id: card for deck in load_decks(paths) for card in deck.cards}
-    players = [
-        SimulatedPlayer(name, args.skill, FLITE_VOICES[i % len(FLITE_VOICES)])
-        for i, name in enumerate(names)
-    ]
+    voices_of = voices_in_turn(names, player_voices(args.player_voices), args.seed)
+    players = [SimulatedPlayer(name, args.skill, voices_of[name]) for name in names]
+    print("Players' voices: " + ", ".join(f"{p.name} {p.voice}" for p in players), flush=True)
     table = SimulatedTable(players, cards, seed=args.seed, max_answers=args.questions)
     voices = PlayerVoices({p.name: p.voice for p in players}, fallback=host.synthesizer)
     if not voices.flite:
@@ -99,12 +98,39 @@ def run_demo(args) -> int:
         else " (The demo's save was in a temporary folder; --save-dir keeps it.)"
     )
     print(
-        f"\nThe demo {_ended(outcome)} after {table.answers} questions, {seconds:.0f} s. "
+        f"\nThe demo {_ended(outcome)} after {table.answers} questions, {seconds:.0f} s; "
+        f"the host asked {table.confirmations} 'Did you say ...?', "
+        f"the players overruled it {table.overrides_said} times. "
         f"The host spoke {speaker.seconds:.0f} s of audio: {wav}.{kept}",
         file=sys.stdout,
         flush=True,
     )
     return 0
+
+
+def player_voices(option: str | None) -> list[str]:
+    """The players' flite voices: the ones named, else every installed one
+    (not only those the recognizer hears best), else the usual four."""
+    from host.speech.synth import program_voices
+
+    installed = [name for name, _ in program_voices("flite")]
+    if not option:
+        return installed or list(FLITE_VOICES)
+    named = [v.strip() for v in option.split(",") if v.strip()]
+    unknown = [v for v in named if installed and v not in installed]
+    if unknown or not named:
+        raise UserError(
+            f"--player-voices: no flite voice {', '.join(unknown) or repr(option)}; "
+            f"installed: {', '.join(installed)}"
+        )
+    return named
+
+
+def voices_in_turn(names: list[str], voices: list[str], seed: int) -> dict[str, str]:
+    """Each player's voice, taken in turn from a place the seed picks: seeds in
+    a row give the players every voice."""
+    start = seed * len(names)
+    return {name: voices[(start + i) % len(voices)] for i, name in enumerate(names)}
 
 
 def _voice_name(synthesizer) -> str:

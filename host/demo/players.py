@@ -80,6 +80,8 @@ class SimulatedTable:
         self._last_said = ""
         self._to_override: str | None = None  # who will say "that was right"
         self._said_command = False
+        self.overrides_said = 0  # "that was right": the host ruled a known answer wrong
+        self.confirmations = 0  # "Did you say ...?" questions answered
 
     # ------------------------------------------------------------ rulings
 
@@ -109,6 +111,7 @@ class SimulatedTable:
         side = prompt.get("side") or ""
         if self._to_override and kind != "answer":
             speaker, self._to_override = self._to_override, None
+            self.overrides_said += 1
             return Line(speaker, "that was right", "override")
         if self.max_answers is not None and self.answers >= self.max_answers and kind == "roll":
             return Line(self._speaker_for(side), "save and quit", "command")
@@ -120,6 +123,7 @@ class SimulatedTable:
             return Line(self._speaker_for(side, prompt.get("roller")), "roll", "choice")
         if listening.kind == "yes_no" and prompt.get("confirm"):  # "Did you say ...?"
             reply = "yes" if self._said(prompt["confirm"]) else "no"
+            self.confirmations += 1
             return Line(self._speaker_for(side), reply, "confirm")
         if kind == "answer" and listening.kind == "answer":
             return self._answer(listening, prompt)

@@ -32,3 +32,19 @@ def test_the_demo_plays_by_voice_and_writes_the_hosts_speech(tmp_path, capsys):
 def test_a_skill_outside_zero_to_one_is_one_clear_line(capsys):
     assert main(["demo", "--skill", "1.5"]) == 2
     assert capsys.readouterr().err == "trivia-host: --skill must be between 0 and 1, not 1.5\n"
+
+
+@needs_flite
+def test_an_unknown_player_voice_is_one_clear_line(capsys):
+    assert main(["demo", "--player-voices", "rms,hal9000"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("trivia-host: --player-voices: no flite voice hal9000; installed: ")
+    assert "rms" in err and err[-1] == "\n" and err.count("\n") == 1
+
+
+def test_seeds_in_a_row_give_the_players_every_flite_voice():
+    from host.demo.demo import voices_in_turn
+
+    six = ["kal", "awb_time", "kal16", "awb", "rms", "slt"]
+    heard = [voices_in_turn(["Ann", "Ben"], six, seed) for seed in (1, 2, 3)]
+    assert sorted(v for game in heard for v in game.values()) == sorted(six)
