@@ -44,6 +44,12 @@ class CompetitorPool:
         return tuple(answer for _, answer in rivals[:most])
 
 
+    def answers_of_kind(self, kind: str) -> tuple[str, ...]:
+        """Every answer of this kind in the decks (a player who says one has
+        said a whole answer, right or wrong)."""
+        return tuple(answer for answer, _code in self._by_kind.get(kind, {}).values())
+
+
 def competitors(
     fields: AnswerFields, pool: Iterable[AnswerFields], most: int = MOST
 ) -> tuple[str, ...]:

@@ -67,7 +67,9 @@ class Listening:
     commands: tuple[str, ...] = ()
     time_limit: float | None = None
     prompt: dict = field(default_factory=dict)  # the engine's prompt (for bots)
-    also: tuple[str, ...] = ()  # other names of the choices (a colour): heard, not offered
+    # choices: other names of them (a colour), heard but not offered; answers:
+    # the decks' other answers of the card's kind, a whole answer if said alone
+    also: tuple[str, ...] = ()
 
 
 class Channel(Protocol):

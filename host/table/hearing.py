@@ -46,7 +46,7 @@ def plan_for(
         if fields is None and listening.phrases:
             fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))
         turn_end = TurnEnd(
-            _answer_test(fields, expectation.commands),
+            _answer_test(fields, expectation.commands + listening.also),
             expectation.phrases + expectation.commands,
         )
     else:
@@ -59,9 +59,10 @@ def plan_for(
     return Plan(expectation, policy, turn_end)
 
 
-def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...]):
-    """Complete: a command or "pass", or what the judge finds whole on the card."""
-    is_command = closed_list_test(commands)
+def _answer_test(fields: AnswerFields | None, phrases: tuple[str, ...]):
+    """Complete: a command, "pass", another answer from the decks said alone,
+    or what the judge finds whole on the card."""
+    is_command = closed_list_test(phrases)
 
     def is_complete(text: str) -> bool:
         if is_command(text):

@@ -80,6 +80,12 @@ class Judging:
             self._pool = (cards, CompetitorPool(_answers_of(cards)))
         return self._pool[1]
 
+    def other_answers(self, question, cards) -> tuple[str, ...]:
+        """The decks' answers of the question's kind: said alone, each is a
+        whole answer, so the host need not wait for more (turn_end.py)."""
+        fields = AnswerFields.from_mapping(question.answer_fields())
+        return self._competitor_pool(cards).answers_of_kind(fields.kind)
+
     def _competitors(self, fields: AnswerFields, cards) -> tuple[str, ...]:
         return self._competitor_pool(cards).competitors(fields)
 

@@ -382,9 +382,12 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
         return Done(False)
 
     time_limit = table.settings.answer_seconds or None
+    others = ()
+    if table.channel.voice and table.judging is not None:
+        others = table.judging.other_answers(question, table.game.cards)
     correct = table.converse(
         ask,
-        listening("answer", prompt, phrases, time_limit),
+        listening("answer", prompt, phrases, time_limit, also=others),
         interpret,
         pass_value=False,
         pass_means=table.narrator.part("pass_means", "answer"),

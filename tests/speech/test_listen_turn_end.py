@@ -42,6 +42,22 @@ def test_an_answer_about_a_city(partial, tier):
 @pytest.mark.parametrize(
     ("partial", "tier"),
     [
+        ("melbourne", Tier.COMPLETE),  # another place the decks know, said alone
+        ("um it's melbourne", Tier.COMPLETE),
+        ("new south", Tier.WAITING),  # ends on a joiner: "new south wales" may come
+        ("melbourne and", Tier.WAITING),
+        ("wagga", Tier.OPEN),  # no deck knows it: it may be complete
+    ],
+)
+def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
+    fields = AnswerFields("Canberra", kind="place")
+    listening = Listening("answer", ("Canberra",), COMMANDS, also=("Melbourne", "Perth"))
+    assert plan_for(listening, SpeechSettings(), fields).turn_end.classify(partial) is tier
+
+
+@pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
         ("leonardo", Tier.WAITING),  # half the name the card expects
         ("leonardo da", Tier.WAITING),
         ("it's leonardo da", Tier.WAITING),
