@@ -86,7 +86,7 @@ def entries(case) -> list[str]:
     return [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
 
 
-def run_one(engine: str, folder: Path, per_group: int, out: Path) -> None:
+def run_one(engine: str, folder: Path, per_group: int, out: Path, live: bool) -> None:
     """In a child process: recognize and judge every sampled row, write JSON lines."""
     from host.judge.core import judge
     from host.speech.audio import RECOGNIZER_RATE, read_wav
@@ -98,7 +98,7 @@ def run_one(engine: str, folder: Path, per_group: int, out: Path) -> None:
     rows = sample(folder, per_group)
     before_model = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     started = time.process_time()
-    recognizer = make_recognizer(SpeechSettings(), engine, live=False)
+    recognizer = make_recognizer(SpeechSettings(), engine, live=live)
     load_cpu = time.process_time() - started
     with out.open("w", encoding="utf-8") as handle:
         for row in rows:
@@ -199,11 +199,19 @@ def main() -> int:
     parser.add_argument("--per-group", type=int, default=36, help="about this many rows a group")
     parser.add_argument("--show-wrong", action="store_true")
     parser.add_argument("--results", type=Path, default=Path("/tmp/recognizer-comparison"))
+    parser.add_argument(
+        "--live",
+        action="store_true",
+        help="engines as a game uses them (PocketSphinx decodes while the audio arrives "
+        "and adapts to the microphone from one answer to the next); default: as judge --cases",
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # the child process's engine
     args = parser.parse_args()
     args.results.mkdir(parents=True, exist_ok=True)
     if args.one:
-        run_one(args.one, args.folder, args.per_group, args.results / f"{args.one}.jsonl")
+        run_one(
+            args.one, args.folder, args.per_group, args.results / f"{args.one}.jsonl", args.live
+        )
         return 0
     rows = sample(args.folder, args.per_group)
     print(f"sample: {len(rows)} answers from {args.folder}", end="")
@@ -217,6 +225,7 @@ def main() -> int:
     for engine in args.engines.split(","):
         command = [sys.executable, __file__, str(args.folder), "--one", engine]
         command += ["--per-group", str(args.per_group), "--results", str(args.results)]
+        command += ["--live"] if args.live else []
         done = subprocess.run(command, check=False)
         if done.returncode != 0:
             print(f"\n== {engine}: failed (exit {done.returncode})")

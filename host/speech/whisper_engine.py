@@ -61,16 +61,18 @@ def bundled_model() -> Path:
 
 
 def collapse_repeats(text: str) -> str:
-    """'usa usa usa' -> 'usa': a phrase said twice or more in a row, kept once
-    (the output may stop partway through the last repetition: 'candel candel cand')."""
+    """'usa usa usa' -> 'usa': a phrase said again, whole or in part, kept once.
+
+    On a short window Whisper starts its sentence over and stops where the
+    output's length bound cuts it: 'dr no dr', 'mitocondria mitoc'."""
     words = text.split()
-    for size in range(1, len(words) // 2 + 1):
+    for size in range(1, len(words)):
         unit = words[:size]
         whole = 1
         while words[whole * size : (whole + 1) * size] == unit:
             whole += 1
         rest = words[whole * size :]
-        if whole >= 2 and len(rest) <= size and " ".join(unit).startswith(" ".join(rest)):
+        if len(rest) <= size and " ".join(unit).startswith(" ".join(rest)):
             return " ".join(unit)
     return text
 

@@ -31,6 +31,11 @@ needs_model = pytest.mark.skipif(
         ("the river nile the river nile the river", "the river nile"),
         ("new york new york", "new york"),
         ("candel candel candel cand", "candel"),
+        ("the deathly hallows the deathly hall", "the deathly hallows"),
+        ("dr no dr", "dr no"),
+        ("mitocondria mitoc", "mitocondria"),
+        ("hello hel", "hello"),
+        ("he hel", "he hel"),
         ("paris paris france", "paris paris france"),
         ("new york", "new york"),
         ("tora tora tora", "tora"),  # a title said thrice is lost: rare, and the judge reads "tora"
