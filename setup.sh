@@ -30,13 +30,13 @@ install_debian python3 python3-venv python3-pip espeak-ng libespeak-ng1 libporta
 command=${1:-play}
 [ $# -gt 0 ] && shift
 
-# Playing needs the host and its default voice (the neural hibari, extra
-# "voice"); the tests add their extras (pytest, linters, a test-only model, the
-# board's browser driver and PNG writer). An optional engine that becomes the
-# default joins both lists.
+# Playing needs the host, its default voice (the neural hibari, extra "voice")
+# and its default recognizer (Whisper tiny.en, extra "whisper"); the tests add
+# their extras (pytest, linters, a test-only model, the board's browser driver
+# and PNG writer). An optional engine that becomes the default joins both lists.
 case "$command" in
-  test) extras="test,board,voice" ;;
-  *)    extras="voice" ;;
+  test) extras="test,board,voice,whisper" ;;
+  *)    extras="voice,whisper" ;;
 esac
 
 if [ ! -x .venv/bin/python ]; then

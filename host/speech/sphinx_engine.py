@@ -35,7 +35,9 @@ class PocketSphinxRecognizer:
     name = "pocketsphinx"
     sample_rate = 16000
 
-    def __init__(self, max_alternatives: int = 5, adapt: bool = True) -> None:
+    def __init__(
+        self, max_alternatives: int = 5, adapt: bool = True, free_decoding: bool = True
+    ) -> None:
         """`adapt` (live use): decode while the audio arrives, adapting the
         cepstral mean (the microphone's colour) from one utterance to the next. Otherwise
         (files, tests) each utterance is decoded whole when it ends, with its
@@ -49,9 +51,11 @@ class PocketSphinxRecognizer:
         # Live, the reply waits for end_utt: its second (flat lexicon) pass
         # cost 182 ms CPU at p50 and 833 ms at p95 on the end-of-turn dev set,
         # 35 and 71 ms without it, with much the same words (bench/listen_bench.py).
-        self._free = Decoder(loglevel="FATAL", fwdflat=not adapt)
+        # free_decoding=False: closed lists only (beside an open-vocabulary
+        # engine that hears the answers); saves the language model's memory.
+        self._free = Decoder(loglevel="FATAL", fwdflat=not adapt) if free_decoding else None
         self._grammar = Decoder(lm=None, loglevel="FATAL")
-        self._initial_cmn = self._free.get_cmn()
+        self._initial_cmn = self._grammar.get_cmn()
         self._searches: dict[str, bool] = {}  # grammar searches, least recently used first
         self._holders: dict[int, SphinxStream] = {}  # decoder -> its unfinished stream
 
@@ -67,7 +71,7 @@ class PocketSphinxRecognizer:
                 pass
 
     def missing_words(self, phrase: str) -> list[str]:
-        return [w for w in phrase.split() if self._free.lookup_word(w) is None]
+        return [w for w in phrase.split() if self._grammar.lookup_word(w) is None]
 
     def grammar_for(self, phrases) -> tuple[list[str], list[str]]:
         """(grammar phrases the dictionary can say, original phrases it cannot)."""
@@ -88,17 +92,22 @@ class PocketSphinxRecognizer:
             self._grammar.remove_search(oldest)
             del self._searches[oldest]
 
+    def _free_decoder(self):
+        if self._free is None:
+            raise RuntimeError("this PocketSphinx recognizer hears closed lists only")
+        return self._free
+
     def stream(self, expectation: Expectation):
         if expectation.kind == FREE:
-            self._claim(self._free)
-            return SphinxStream(self, self._free, "free", [], [], [])
+            self._claim(self._free_decoder())
+            return SphinxStream(self, self._free_decoder(), "free", [], [], [])
         if expectation.kind == CLOSED:
             kept, dropped = self.grammar_for(expectation.phrases)
             if not kept:
-                self._claim(self._free)
+                self._claim(self._free_decoder())
                 return SphinxStream(
                     self,
-                    self._free,
+                    self._free_decoder(),
                     "free",
                     [],
                     dropped,

@@ -89,15 +89,17 @@ def test_asking_for_vosk_without_a_model(capsys, tmp_path, monkeypatch):
     assert "no Vosk model found" in err and "models download vosk-model-small-en-us-0.15" in err
 
 
-def test_auto_falls_back_to_pocketsphinx_with_a_notice(capsys, monkeypatch, tmp_path):
+def test_auto_falls_back_to_the_next_recognizer_with_a_notice(capsys, monkeypatch, tmp_path):
     monkeypatch.setattr("host.speech.engines.find_vosk_model", lambda *a, **k: None)
-    from host.speech.engines import make_recognizer
+    from host.speech.engines import RECOGNIZERS, make_recognizer
 
     notices = []
     recognizer = make_recognizer(SpeechSettings(), notice=notices.append)
-    assert recognizer.name == "pocketsphinx"
+    whisper_here = RECOGNIZERS.get("whisper").unavailable(SpeechSettings()) is None
+    expected = "whisper" if whisper_here else "pocketsphinx"
+    assert recognizer.name == expected
     assert notices[0].startswith("Speech: vosk cannot be used: no Vosk model found")
-    assert notices[0].endswith("Using pocketsphinx instead.")
+    assert notices[0].endswith(f"Using {expected} instead.")
 
 
 def test_devices_without_a_sound_card(capsys):
@@ -158,7 +160,7 @@ def test_speech_settings_from_the_config_file(tmp_path):
     "section, message",
     [
         ({"recogniser": "vosk"}, "unknown setting(s) recogniser"),
-        ({"recognizer": "whisper"}, "'whisper' is not auto, vosk or pocketsphinx"),
+        ({"recognizer": "kaldi"}, "'kaldi' is not auto, vosk, whisper or pocketsphinx"),
         ({"rate": "fast"}, "speech.rate: 'fast' is not a valid int"),
     ],
 )

