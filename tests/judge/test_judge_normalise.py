@@ -1,5 +1,7 @@
 """Rule 1: both sides normalised; the speaker's filler removed from what was heard."""
 
+from host.judge.core import judge
+from host.judge.model import AnswerFields
 from host.judge.normalise import (
     basic_tokens,
     card_tokens,
@@ -40,6 +42,15 @@ def test_filler_wrapped_around_the_answer_is_removed():
     assert said("is it nigeria") == ("nigeria",)
     assert said("my answer is the skin") == ("skin",)
     assert said("uruguay i think") == ("uruguay",)
+
+
+def test_a_hesitation_written_as_and_or_then_is_removed():
+    # Whisper writes a spoken "um" before the answer as "and" or "then"
+    assert said("and i think it's canberra") == ("canberra",)
+    assert said("then canberra") == ("canberra",)
+    assert judge(AnswerFields("And Then There Were None"), "and then there were none").verdict == (
+        "accept"
+    )
 
 
 def test_a_filler_word_that_is_the_whole_answer_stays():
