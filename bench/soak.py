@@ -4,25 +4,34 @@ crash, no growing memory, and every game ending (won, not cut off).
 Simulated players (host/demo/players.py) play every edition and mode in
 turn; the keyboard games type their lines, the audio games speak them in
 flite voices through the real recognizer. Memory is the process's resident
-size after each game; "growth" compares the last tenth of the games with
-the second tenth (the first games warm the caches).
+size after each game (printed after every game by audio); it must stay
+flat after the warm-up (the first game; the first tenth of 20 or more, as
+the caches fill): growth of at most FLAT_MB, else the verdict is NOT FLAT
+and the soak fails. `--trace` prints what grew between games (Python
+allocations by line, objects by type, and how much of the resident size a
+malloc_trim gives back) to hunt a leak; `--questions N` makes short games.
 
-    .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10]
+    .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N] [--trace]
 """
 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gc
 import resource
 import sys
 import tempfile
 import time
 import traceback
+import tracemalloc
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+FLAT_MB = 10  # resident growth after the warm-up that still counts as flat
 
 GAMES = [
     ("classic", "standard"),
@@ -44,7 +53,9 @@ def resident_mb() -> float:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def play_one(number: int, by: str, host, cards, paths, voices) -> tuple[str, int]:
+def play_one(
+    number: int, by: str, host, cards, paths, voices, questions: int | None
+) -> tuple[str, int]:
     from host.demo.bridge import FLITE_VOICES
     from host.demo.players import SimulatedPlayer, SimulatedTable
     from host.demo.table import audio_table, game_args, typed_table
@@ -53,7 +64,9 @@ def play_one(number: int, by: str, host, cards, paths, voices) -> tuple[str, int
     edition, mode = GAMES[number % len(GAMES)]
     names = ["Ann", "Ben", "Cy"][: 2 + number % 2]
     players = [SimulatedPlayer(n, 0.7, FLITE_VOICES[i]) for i, n in enumerate(names)]
-    table = SimulatedTable(players, cards, seed=number, commands=0.05, max_lines=4000)
+    table = SimulatedTable(
+        players, cards, seed=number, commands=0.05, max_answers=questions, max_lines=4000
+    )
     with tempfile.TemporaryDirectory(prefix="trivia-soak-") as folder:
         args = game_args(
             folder, edition, mode, names, number, [str(p) for p in paths], verbosity="short"
@@ -68,13 +81,49 @@ def play_one(number: int, by: str, host, cards, paths, voices) -> tuple[str, int
     return outcome, table.lines
 
 
-def soak(by: str, games: int, host, cards, paths, voices) -> bool:
+class Tracer:
+    """What grew between two games: Python allocations by line (tracemalloc)
+    and live objects by type (the garbage collector's view)."""
+
+    def __init__(self) -> None:
+        tracemalloc.start(6)
+        self.snapshot = tracemalloc.take_snapshot()
+        self.counts = self._counts()
+
+    @staticmethod
+    def _counts() -> Counter:
+        return Counter(type(o).__qualname__ for o in gc.get_objects())
+
+    def report(self, top: int = 8) -> None:
+        snapshot, counts = tracemalloc.take_snapshot(), self._counts()
+        print("    grew most (tracemalloc, by traceback):")
+        for stat in snapshot.compare_to(self.snapshot, "traceback")[:top]:
+            frames = [f for f in stat.traceback if "/host/" in f.filename] or list(stat.traceback)
+            where = " < ".join(f"{Path(f.filename).name}:{f.lineno}" for f in frames[::-1][:3])
+            print(f"      {stat.size_diff / 1024:+9.0f} KiB {stat.count_diff:+7d} blocks  {where}")
+        grown = (counts - self.counts).most_common(top)
+        traced = tracemalloc.get_traced_memory()[0] / 2**20
+        before = resident_mb()
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+        print(
+            f"    python heap {traced:.0f} MB; resident {before:.0f} -> {resident_mb():.0f} MB trimmed"
+        )
+        print("    objects grown:", ", ".join(f"{name} +{n}" for name, n in grown) or "none")
+        self.snapshot, self.counts = snapshot, counts
+
+
+def soak(
+    by: str, games: int, host, cards, paths, voices, questions: int | None, trace: bool
+) -> bool:
     started = time.monotonic()
     outcomes: dict[str, int] = {}
-    memory, lines, crashes = [], 0, 0
+    memory: list[float] = []
+    lines, crashes = 0, 0
+    tracer = Tracer() if trace else None
+    every = 1 if by == "audio" else max(1, games // 10)
     for number in range(games):
         try:
-            outcome, said = play_one(number, by, host, cards, paths, voices)
+            outcome, said = play_one(number, by, host, cards, paths, voices, questions)
         except Exception:
             crashes += 1
             outcome, said = "crash", 0
@@ -83,36 +132,59 @@ def soak(by: str, games: int, host, cards, paths, voices) -> bool:
         lines += said
         gc.collect()
         memory.append(resident_mb())
-        if (number + 1) % max(1, games // 10) == 0:
+        if (number + 1) % every == 0:
             print(
-                f"  {by}: {number + 1}/{games} games, {time.monotonic() - started:.0f} s, "
-                f"{memory[-1]:.0f} MB",
+                f"  {by}: game {number + 1}/{games}, {time.monotonic() - started:.0f} s, "
+                f"{said} lines, {outcome}; resident {memory[-1]:.0f} MB",
                 flush=True,
             )
-    tenth = max(1, games // 10)
-    early = (
-        sum(memory[tenth : 2 * tenth]) / len(memory[tenth : 2 * tenth] or [1])
-        if games >= 20
-        else memory[0]
-    )
-    late = sum(memory[-tenth:]) / tenth
+        if tracer is not None:
+            tracer.report()
     seconds = time.monotonic() - started
     print(
         f"{by}: {games} games in {seconds:.0f} s ({seconds / games:.2f} s a game), "
         f"{lines} lines; outcomes {outcomes}; crashes {crashes}"
     )
+    flat = memory_verdict(by, memory)
+    ended = {"over"} if questions is None else {"over", "quit"}
+    return flat and crashes == 0 and sum(outcomes.get(o, 0) for o in ended) == games
+
+
+def memory_verdict(by: str, memory: list[float]) -> bool:
+    """Flat: after the warm-up (the first game, or the first tenth of many),
+    resident memory grows by no more than FLAT_MB."""
+    warm = max(1, len(memory) // 10) if len(memory) >= 20 else 1
+    baseline = memory[warm - 1]
+    growth = memory[-1] - baseline
+    flat = growth <= FLAT_MB
     print(
-        f"  resident memory: first game {memory[0]:.0f} MB, early {early:.0f} MB, "
-        f"last {late:.0f} MB, growth {late - early:+.1f} MB; peak "
-        f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+        f"  resident memory (MB) after each game: {' '.join(f'{m:.0f}' for m in memory)}"
+        if len(memory) <= 20
+        else f"  resident memory: first game {memory[0]:.0f} MB, last {memory[-1]:.0f} MB"
     )
-    return crashes == 0 and outcomes.get("over", 0) == games
+    print(
+        f"  {by} memory: {'FLAT' if flat else 'NOT FLAT'} — {growth:+.1f} MB from game "
+        f"{warm} ({baseline:.0f} MB) to the last ({memory[-1]:.0f} MB), bound {FLAT_MB} MB; "
+        f"peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    )
+    return flat
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keyboard", type=int, default=200, help="keyboard games (default 200)")
     parser.add_argument("--audio", type=int, default=10, help="games by audio (default 10)")
+    parser.add_argument(
+        "--questions",
+        type=int,
+        default=0,
+        help="end each game (save and quit) after this many questions; 0: whole games (default)",
+    )
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="after each game, print what grew (tracemalloc by line, objects by type); slower",
+    )
     args = parser.parse_args()
 
     from host.cards.deck import load_decks
@@ -123,9 +195,10 @@ def main() -> int:
 
     paths = resolve_deck_paths(())
     cards = {c.id: c for d in load_decks(paths) for c in d.cards}
+    questions = args.questions or None
     ok = True
     if args.keyboard:
-        ok &= soak("keyboard", args.keyboard, None, cards, paths, None)
+        ok &= soak("keyboard", args.keyboard, None, cards, paths, None, questions, args.trace)
     if args.audio:
         # the host's own voice is not what is soaked here: a fake keeps the run short
         host = HostVoice.start(synthesizer=FakeSynthesizer(), notice=lambda m: None)
@@ -133,7 +206,7 @@ def main() -> int:
             {n: FLITE_VOICES[i] for i, n in enumerate(["Ann", "Ben", "Cy"])},
             fallback=host.synthesizer,
         )
-        ok &= soak("audio", args.audio, host, cards, paths, voices)
+        ok &= soak("audio", args.audio, host, cards, paths, voices, questions, args.trace)
     print("soak:", "every game ended, no crash" if ok else "FAILED (see above)")
     return 0 if ok else 1
 

@@ -16,10 +16,10 @@ decoders fall behind real time and the end-of-speech wait grows with the
 backlog: compare runs on an idle machine, or see bench/listen_bench.py for
 the decision in audio time.
 
-Also: start-up time to the host's first spoken word (a fresh process), and
-the peak memory of a whole game by audio (a fresh process).
+Also: the peak memory of a whole game by audio (a fresh process). Start-up
+to the host's first spoken word is bench/startup_bench.py.
 
-    .venv/bin/python bench/turnaround_bench.py [--answers 15] [--skip-startup] [--skip-memory]
+    .venv/bin/python bench/turnaround_bench.py [--answers 15] [--skip-memory]
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ def instrument(timeline: Timeline, host, microphone, table) -> None:
     table.line, microphone.utter, microphone.read = line, utter, read
 
 
-def run_game(answers: int, paced: bool, seed: int = 5, on_first_sample=None, wav=None):
+def run_game(answers: int, paced: bool, seed: int = 5, wav=None):
     """One simulated game by audio; returns (timeline, table, outcome, settings)."""
     from host.cards.deck import load_decks
     from host.demo.bridge import FLITE_VOICES, PlayerVoices, SpokenMicrophone, WavSpeaker
@@ -125,15 +125,7 @@ def run_game(answers: int, paced: bool, seed: int = 5, on_first_sample=None, wav
     host = HostVoice.start(notice=lambda m: None)
     timeline = Timeline()
     microphone = SpokenMicrophone(paced=paced)
-    first = {"done": False}
-
-    def on_play(audio):
-        if not first["done"] and on_first_sample is not None:
-            first["done"] = True
-            on_first_sample()
-        timeline.first_sample(audio)
-
-    speaker = WavSpeaker(wav, on_play=on_play)
+    speaker = WavSpeaker(wav, on_play=timeline.first_sample)
     paths = resolve_deck_paths(())
     cards = {c.id: c for d in load_decks(paths) for c in d.cards}
     players = [SimulatedPlayer(n, 0.8, FLITE_VOICES[i]) for i, n in enumerate(("Ann", "Ben"))]
@@ -201,23 +193,6 @@ def report(timeline: Timeline, settings) -> None:
             )
 
 
-def startup() -> None:
-    """Seconds from starting a fresh process to the host's first sample."""
-    started = time.monotonic()
-    child = subprocess.Popen(
-        [sys.executable, __file__, "--startup-child"], stdout=subprocess.PIPE, text=True, cwd=ROOT
-    )
-    for line in child.stdout:
-        if line.startswith("FIRST_SAMPLE"):
-            print(
-                f"\nstart-up: {time.monotonic() - started:.2f} s from a fresh process to the "
-                "host's first spoken sample (imports, PocketSphinx, synthesizer, decks, game)"
-            )
-            break
-    child.kill()
-    child.wait()
-
-
 def memory() -> None:
     child = subprocess.run(
         [sys.executable, __file__, "--game-child"], capture_output=True, text=True, cwd=ROOT
@@ -228,14 +203,9 @@ def memory() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, default=15, help="answers to time (default 15)")
-    parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-memory", action="store_true")
-    parser.add_argument("--startup-child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--game-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.startup_child:
-        run_game(1, paced=False, on_first_sample=lambda: print("FIRST_SAMPLE", flush=True))
-        return
     if args.game_child:
         started = time.monotonic()
         timeline, table, outcome, _ = run_game(None, paced=False, seed=7)
@@ -251,8 +221,6 @@ def main() -> None:
     timeline, table, outcome, settings = run_game(args.answers, paced=True)
     print(f"played {table.lines} lines in {time.monotonic() - started:.0f} s ({outcome})")
     report(timeline, settings)
-    if not args.skip_startup:
-        startup()
     if not args.skip_memory:
         memory()
 

@@ -1,14 +1,14 @@
 """The live board for a game being played: the server, and the two hooks
-that feed it — captions from the channel, the game from each save."""
+that feed it — captions from the channel, the game from each save. The
+board's modules are imported only when a board is shown: `play` without one
+starts sooner."""
 
 from __future__ import annotations
 
 from contextlib import contextmanager
 from pathlib import Path
 
-from host.board.captions import CaptioningChannel, ObservedStore
 from host.board.options import board_settings
-from host.board.view import game_view
 
 
 class LiveBoard:
@@ -20,11 +20,15 @@ class LiveBoard:
         self._loaded: dict = {}  # (edition, mode, decks) -> (rules, cards)
 
     def follow(self, channel, store):
+        from host.board.captions import CaptioningChannel, ObservedStore
+
         channel = CaptioningChannel(channel, self.server.publish_caption)
         channel.say(f"The board is on {self.server.url}")
         return channel, ObservedStore(store, self.saved)
 
     def saved(self, data: dict) -> None:
+        from host.board.view import game_view
+
         try:
             rules, cards = self._facts(data)
             view = game_view(data, cards, rules, self._previous)

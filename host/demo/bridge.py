@@ -25,6 +25,9 @@ from host.table.channels import EndOfInput, Heard, Listening
 LEAD_SECONDS = 0.3  # the player draws breath before speaking
 VOICED_LEVEL = 328  # 1% of full scale: quieter samples are not speech
 FLITE_VOICES = ("rms", "awb", "slt", "kal")  # best heard first (PocketSphinx, tried word by word)
+# The players' lines kept in memory: the commands and choices come back every
+# turn; answers rarely do. 2,000 lines were 60-90 MB, and an evening of games grew into them.
+VOICE_MEMORY_BYTES = 16 * 2**20
 
 
 class SpokenMicrophone:
@@ -127,7 +130,8 @@ class WavSpeaker:
 
 class PlayerVoices:
     """Each player's voice: flite's voices when flite is installed, else the
-    given fallback synthesizer. Utterances are cached (in memory, and as WAV
+    given fallback synthesizer. Utterances are cached (in memory up to
+    VOICE_MEMORY_BYTES, the least recently said dropped first, and as WAV
     files in `cache_dir` when given; a damaged cached file is made again)."""
 
     def __init__(self, voices: dict[str, str], cache_dir: str | Path | None = None, fallback=None):
@@ -144,12 +148,14 @@ class PlayerVoices:
             else:
                 raise RuntimeError("no synthesizer for the players: install flite")
         self._voice_of = dict(voices)
-        self._memory: dict[tuple[str, str], np.ndarray] = {}
+        self._memory: dict[tuple[str, str], np.ndarray] = {}  # least recently said first
+        self._memory_bytes = 0
 
     def samples(self, speaker: str, text: str) -> np.ndarray:
         """The line in the speaker's voice, as 16 kHz samples."""
         key = (self._voice_of.get(speaker, ""), text)
         if key in self._memory:
+            self._memory[key] = self._memory.pop(key)  # most recently said last
             return self._memory[key]
         cached = self._cache_path(*key)
         samples = None
@@ -164,10 +170,15 @@ class PlayerVoices:
             if cached is not None:
                 cached.parent.mkdir(parents=True, exist_ok=True)
                 write_wav(cached, Audio(samples, RECOGNIZER_RATE))
-        if len(self._memory) > 2000:
-            self._memory.clear()
-        self._memory[key] = samples
+        self._remember(key, samples)
         return samples
+
+    def _remember(self, key: tuple[str, str], samples: np.ndarray) -> None:
+        self._memory[key] = samples
+        self._memory_bytes += samples.nbytes
+        while self._memory_bytes > VOICE_MEMORY_BYTES and len(self._memory) > 1:
+            oldest = next(iter(self._memory))
+            self._memory_bytes -= self._memory.pop(oldest).nbytes
 
     def _cache_path(self, voice: str, text: str) -> Path | None:
         if self.cache_dir is None:

@@ -27,6 +27,7 @@ from host.speech.registry import (
 )
 
 if TYPE_CHECKING:
+    from host.speech.background import BackgroundLoad
     from host.speech.endpoint import VoiceActivityDetector
     from host.speech.recognition import Recognizer
     from host.speech.settings import SpeechSettings
@@ -126,11 +127,30 @@ def make_recognizer(
     With `auto`, the first available recognizer; `notice` says when a better
     one was passed over and how to get it.
     """
+    name, make = _recognizer_factory(settings, engine, notice, live)
+    return started(name, make)
+
+
+def load_recognizer_in_background(
+    settings: SpeechSettings | None = None, notice: Notice | None = None
+) -> BackgroundLoad[Recognizer]:
+    """The live recognizer, chosen now (an engine that cannot run here is
+    reported at once, as by `make_recognizer`) and loaded on a helper thread
+    once started (background.py): the host greets the table meanwhile."""
+    from host.speech.background import BackgroundLoad
+
+    name, make = _recognizer_factory(settings, None, notice, live=True)
+    return BackgroundLoad(f"the {name} recognizer", partial(started, name, make))
+
+
+def _recognizer_factory(
+    settings: SpeechSettings | None, engine: str | None, notice: Notice | None, live: bool
+) -> tuple[str, Callable[[], Recognizer]]:
     from host.speech.settings import SpeechSettings
 
     settings = settings or SpeechSettings()
     chosen = RECOGNIZERS.choose(engine or settings.recognizer, settings, notice or _to_stderr)
-    return started(chosen.name, partial(chosen.make, settings, live))
+    return chosen.name, partial(chosen.make, settings, live)
 
 
 # ---------------------------------------------------------- synthesizers

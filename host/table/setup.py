@@ -146,11 +146,11 @@ def _resume(data: dict, store: SaveStore, channel, current) -> str:
 def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     rules = load_rules(settings.edition, settings.mode)
     paths = resolve_deck_paths(settings.decks)
-    decks = load_decks(paths)
     if not settings.players and not settings.teams:
         settings = replace(
             settings, players=tuple(_ask_players(channel, narrator, rules.coop, rules))
         )
+    decks = load_decks(paths)  # after the first question to the table: it starts sooner
     settings = _hearable_names(settings, channel, narrator, rules)
     seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
     settings = replace(settings, seed=seed)

@@ -3,7 +3,10 @@ endpoint and recognize with alternatives, expecting what the prompt allows.
 
 Every line said and heard is also printed, as captions. If a device fails
 mid-game the channel says so and carries on with the keyboard, so a pulled
-USB microphone never ends a game.
+USB microphone never ends a game. The recognizer may still be loading
+(speech/background.py) when the host first speaks: loading starts once the
+first line is played, the first `listen` waits for it, and a recognizer that
+cannot load is one more reason to carry on with the keyboard.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from host.errors import DeviceError, HostError, plain_sentence
+from host.speech.background import BackgroundLoad
 from host.table import understanding as und
 from host.table.channels import Heard, KeyboardChannel, Listening
 
@@ -37,7 +41,7 @@ class VoiceChannel:
         self.synthesizer = synthesizer
         self.speaker = speaker
         self.microphone = microphone
-        self.recognizer = recognizer
+        self._recognizer = recognizer  # a recognizer, or a BackgroundLoad of one
         self.settings = settings
         self.gate = gate
         self.synthesizer_factory = synthesizer_factory
@@ -50,6 +54,16 @@ class VoiceChannel:
     def voice(self) -> bool:
         return self._fallback is None
 
+    @property
+    def recognizer(self):
+        """The recognizer, waiting while it loads; VoiceUnavailable if it could not load."""
+        if isinstance(self._recognizer, BackgroundLoad):
+            try:
+                self._recognizer = self._recognizer.result()
+            except (HostError, OSError, RuntimeError) as exc:
+                raise VoiceUnavailable(plain_sentence(exc)) from exc
+        return self._recognizer
+
     # -------------------------------------------------------------- talk
 
     def say(self, text: str, kind: str = "narration") -> None:
@@ -61,7 +75,10 @@ class VoiceChannel:
 
         try:
             for audio in synthesize_clauses(self.synthesizer, text):
-                if not self.speaker.play(_louder(audio, self.volume)):
+                played = self.speaker.play(_louder(audio, self.volume))
+                if isinstance(self._recognizer, BackgroundLoad):
+                    self._recognizer.start()  # the table hears the host: load while it talks
+                if not played:
                     break
         except (AudioDeviceError, SynthesisError) as exc:
             self._lose_voice(plain_sentence(exc))
@@ -75,9 +92,13 @@ class VoiceChannel:
 
         plan = plan_for(listening, self.settings)
         try:
+            recognizer = self.recognizer
+        except VoiceUnavailable as exc:
+            return self._lose_voice(str(exc)).listen(listening)
+        try:
             heard = listen_turn(
                 self.microphone,
-                self.recognizer,
+                recognizer,
                 plan.expectation,
                 plan.policy,
                 plan.turn_end,
@@ -104,8 +125,13 @@ class VoiceChannel:
 
     def unknown_words(self, phrase: str) -> list[str]:
         """Words of `phrase` the recognizer cannot hear (names, before the game)."""
+        if self._fallback is not None:
+            return []
         try:
             return list(self.recognizer.missing_words(und.normalise(phrase)))
+        except VoiceUnavailable as exc:
+            self._lose_voice(str(exc))
+            return []
         except Exception:
             return []
 
@@ -215,9 +241,9 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         Microphone,
         Speaker,
         SpeechSettings,
-        make_recognizer,
         make_synthesizer,
     )
+    from host.speech.engines import load_recognizer_in_background
 
     try:
         settings = SpeechSettings.from_mapping(config.get("speech"))
@@ -242,7 +268,7 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         return made
 
     try:
-        recognizer = make_recognizer(settings, notice=notice)
+        recognizer = load_recognizer_in_background(settings, notice=notice)
         synthesizer = synthesizer_at(settings.rate)
     except (HostError, OSError, RuntimeError) as exc:
         microphone.close()

@@ -15,7 +15,7 @@ from table_talk import keys
 from host.speech import FakeSpeaker, FakeSynthesizer, Hypothesis, Recognition, SpeechSettings
 from host.table import setup as table_setup
 from host.table import voice
-from host.table.channels import EndOfInput, ScriptedChannel
+from host.table.channels import EndOfInput, Listening, ScriptedChannel
 from host.table.setup import play
 from host.table.voice import VoiceChannel, expectation_for
 
@@ -296,3 +296,67 @@ def test_players_say_their_names_one_by_one(fast_tmp):
         "I'll call you Blue.",
         "The classic Genus edition. Ann, Ben and Blue.",
     ]
+
+
+def test_the_greeting_does_not_wait_for_the_recognizer_and_the_first_listen_does(fast_tmp):
+    """The recognizer loads on a helper thread (started once the host talks);
+    the first listen waits for it and hears through it."""
+    import threading
+
+    from host.speech.background import BackgroundLoad
+
+    microphone = QueueMicrophone()
+    release = threading.Event()
+    made = []
+
+    def slow_recognizer():
+        release.wait()  # loading takes as long as the test wants
+        made.append(ScriptedRecognizer(["roll"], microphone))
+        return made[0]
+
+    captions = []
+    channel = VoiceChannel(
+        FakeSynthesizer(),
+        FakeSpeaker(),
+        microphone,
+        BackgroundLoad("a scripted recognizer", slow_recognizer),
+        SpeechSettings(no_speech_timeout=2.0, vad="energy"),
+        caption=captions.append,
+    )
+    channel.say("Welcome to Trivial Pursuit.")  # returns while the recognizer is still loading
+    assert channel.speaker.played and not made
+    threading.Timer(0.05, release.set).start()
+    heard = channel.listen(Listening("choice", ("roll",)))
+    assert heard.text == "roll" and made
+    assert channel.voice
+
+
+def test_a_recognizer_that_cannot_load_in_the_background_means_keyboard_said_clearly(
+    fast_tmp, monkeypatch, capsys
+):
+    from host.errors import ModelError
+    from host.speech.background import BackgroundLoad
+
+    def broken():
+        raise ModelError("the PocketSphinx model is damaged; reinstall pocketsphinx")
+
+    typed = ScriptedChannel([])
+    monkeypatch.setattr(voice, "KeyboardChannel", lambda: typed)
+    captions = []
+    channel = VoiceChannel(
+        FakeSynthesizer(),
+        FakeSpeaker(),
+        QueueMicrophone(),
+        BackgroundLoad("a broken recognizer", broken),
+        SpeechSettings(no_speech_timeout=2.0, vad="energy"),
+        caption=captions.append,
+    )
+    outcome = play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert outcome == "ended"
+    # the players' names are checked against the recognizer's words before the welcome
+    assert typed.said[:2] == [
+        "the PocketSphinx model is damaged; reinstall pocketsphinx. "
+        "The game goes on by keyboard: type your answers.",
+        "The classic Genus edition. Ann and Ben.",
+    ]
+    assert not channel.voice

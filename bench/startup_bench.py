@@ -1,0 +1,93 @@
+"""Start-up: seconds from starting `trivia-host play` to the host's first
+spoken sample (issue 14: <= 1 s).
+
+Each run is a fresh process running the real `play` command (settings, the
+quiet checks, the synthesizer, decks, the game) with the sound card
+replaced by the fakes in host/speech/fakes.py: a silent microphone, and a
+speaker that reports the clock when it is handed its first sample. The
+recognizer loads on a helper thread once the host starts talking
+(host/speech/background.py), so it is not in this figure unless the
+greeting needs it: players named on the command line are checked against
+its dictionary before the welcome, so that case is timed separately.
+
+    .venv/bin/python bench/startup_bench.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+CASES = {
+    "players asked by voice": [],
+    "players named (--players Ann,Ben)": ["--players", "Ann,Ben"],
+}
+
+
+def child(argv: list[str]) -> None:
+    """Play with fake devices; print the clock at the first sample and stop."""
+    sys.path.insert(0, str(ROOT))
+    import host.speech as speech
+    from host.cli import main
+    from host.speech.fakes import FakeMicrophone, FakeSpeaker
+
+    class FirstSampleSpeaker(FakeSpeaker):
+        def __init__(self, device=None, gate=None):
+            super().__init__(gate=gate)
+
+        def play(self, audio):
+            print(f"FIRST_SAMPLE {time.monotonic()!r}", flush=True)
+            os._exit(0)
+
+    def silent_microphone(device=None):
+        return FakeMicrophone(np.zeros(0, np.int16))
+
+    speech.Microphone, speech.Speaker = silent_microphone, FirstSampleSpeaker
+    sys.exit(main(argv))
+
+
+def one_run(extra: list[str]) -> float:
+    with tempfile.TemporaryDirectory(prefix="trivia-startup-") as folder:
+        command = ["play", "--fresh", "--seed", "1", "--save-dir", folder, *extra]
+        started = time.monotonic()
+        done = subprocess.run(
+            [sys.executable, __file__, "--child", *command],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=120,
+        )
+    for line in done.stdout.splitlines():
+        if line.startswith("FIRST_SAMPLE "):
+            return float(line.split()[1]) - started
+    raise SystemExit(f"no sample was played:\n{done.stdout[-800:]}\n{done.stderr[-800:]}")
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        child(sys.argv[2:])
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh processes per case (default 5)")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.1f} (1 min) on {os.cpu_count()} cores")
+    for case, extra in CASES.items():
+        seconds = [one_run(extra) for _ in range(args.runs)]
+        print(
+            f"start-up to the host's first sample, {case}: p50 {statistics.median(seconds):.2f} s "
+            f"(min {min(seconds):.2f}, max {max(seconds):.2f}, {args.runs} runs; target <= 1 s)",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
