@@ -58,28 +58,17 @@ def _vosk(settings: SpeechSettings, live: bool) -> Recognizer:
     return VoskRecognizer(model, settings.alternatives)
 
 
-def _denoised(recognizer: Recognizer, settings: SpeechSettings) -> Recognizer:
-    """PocketSphinx, trained on clean speech, hears steady room noise as words:
-    it hears through the spectral gate (denoise.py) unless the settings say no.
-    Whisper, trained on noisy audio, hears the room as it is."""
-    from host.speech.denoise import DenoisedRecognizer
-
-    return DenoisedRecognizer(recognizer) if settings.denoise else recognizer
-
-
 def _pocketsphinx(settings: SpeechSettings, live: bool) -> Recognizer:
     from host.speech.sphinx_engine import PocketSphinxRecognizer
 
-    return _denoised(PocketSphinxRecognizer(settings.alternatives, adapt=live), settings)
+    return PocketSphinxRecognizer(settings.alternatives, adapt=live)
 
 
 def _whisper(settings: SpeechSettings, live: bool) -> Recognizer:
     from host.speech.sphinx_engine import PocketSphinxRecognizer
     from host.speech.whisper_engine import WhisperRecognizer
 
-    closed_lists = _denoised(
-        PocketSphinxRecognizer(settings.alternatives, adapt=live, free_decoding=False), settings
-    )
+    closed_lists = PocketSphinxRecognizer(settings.alternatives, adapt=live, free_decoding=False)
     return WhisperRecognizer(max_alternatives=settings.alternatives, closed_lists=closed_lists)
 
 

@@ -30,7 +30,6 @@ class SpeechSettings:
     no_speech_timeout: float = 8.0
     speaker_tail: float = 0.3
     vad: str = "auto"  # a name in engines.VADS
-    denoise: bool = True  # take steady room noise out before recognition (denoise.py)
 
     def command_policy(self) -> EndpointPolicy:
         return EndpointPolicy.command(self.command_silence, self.no_speech_timeout)
@@ -51,8 +50,6 @@ class SpeechSettings:
             default = getattr(cls, name)
             if value is None:
                 continue
-            if isinstance(default, bool) and not isinstance(value, bool):
-                raise UserError(f"config speech.{name}: '{value}' is not true or false")
             try:
                 values[name] = type(default)(value)
             except (TypeError, ValueError):
