@@ -33,6 +33,7 @@ import numpy as np
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases
 from host.speech.recognition import (
+    ANSWER,
     CLOSED,
     Expectation,
     Hypothesis,
@@ -199,10 +200,26 @@ class WhisperStream:
         self.chunks: list[np.ndarray] = []
         self.received = 0
         self.decoded: tuple[int, list[Hypothesis]] | None = None  # (samples, what they said)
+        self._card_pass = self._card_grammar(engine, expectation)
+
+    @staticmethod
+    def _card_grammar(engine: WhisperRecognizer, expectation: Expectation):
+        """An answer is also heard by PocketSphinx's grammar over the card's
+        phrases (and the commands, so those are not forced into an answer):
+        its path is the card guess the host may ask about ("Did you say
+        Mikhail Tal?" when Whisper wrote "michaelo tal")."""
+        grammars = getattr(engine, "closed_lists", None)
+        if expectation.kind != ANSWER or not expectation.phrases or grammars is None:
+            return None
+        choices = list(dict.fromkeys(expectation.phrases + expectation.commands))
+        sayable, _ = grammar_phrases(choices, grammars.missing_words)
+        return grammars.stream(Expectation.closed(choices)) if sayable else None
 
     def accept(self, samples: np.ndarray) -> None:
         self.chunks.append(np.asarray(samples, np.int16))
         self.received += len(samples)
+        if self._card_pass is not None:
+            self._card_pass.accept(samples)
 
     def _alternatives(self) -> list[Hypothesis]:
         if self.decoded is None or self.decoded[0] != self.received:
@@ -231,5 +248,17 @@ class WhisperStream:
 
     def finish(self) -> Recognition:
         alternatives = self._alternatives()
-        notes = ("decoded freely (Whisper has no grammars)",) if self.expectation.phrases else ()
-        return Recognition(tuple(alternatives), engine=self.engine.name, mode="free", notes=notes)
+        notes = ["decoded freely (Whisper has no grammars)"] if self.expectation.phrases else []
+        card_guess = None
+        if self._card_pass is not None:
+            on_the_card = self._card_pass.finish()  # always: it frees the decoder
+            card_guess = on_the_card.alternatives[0] if on_the_card.alternatives else None
+            if card_guess is not None:
+                notes.append(f"the card's grammar heard '{card_guess.text}'")
+        return Recognition(
+            tuple(alternatives),
+            engine=self.engine.name,
+            mode="free",
+            notes=tuple(notes),
+            card_guess=card_guess,
+        )

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from host.speech.log_mel import log_mel, mel_filters
-from host.speech.recognition import Expectation, Hypothesis, recognize
+from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
 from host.speech.whisper_engine import (
     WhisperStream,
     collapse_repeats,
@@ -153,10 +153,59 @@ def test_closed_lists_go_to_the_grammar_recognizer_answers_to_whisper():
     assert isinstance(whisper.stream(Expectation.closed(["zyx"])), WhisperStream)  # unsayable
     assert isinstance(whisper.stream(Expectation.answer(["Canberra"])), WhisperStream)
     assert isinstance(whisper.stream(Expectation.free()), WhisperStream)
-    assert whisper.closed_lists.streams == [Expectation.closed(["yes", "no"])]
+    assert whisper.closed_lists.streams == [
+        Expectation.closed(["yes", "no"]),
+        Expectation.closed(["Canberra"]),  # the answer's card grammar, beside Whisper
+    ]
     assert whisper.missing_words("ann zyx") == ["zyx"]  # names are heard in closed lists
     whisper.closed_lists = None
     assert whisper.missing_words("ann zyx") == []  # alone, Whisper writes any word
+
+
+class CardGrammar(ClosedLists):
+    """Closed lists whose stream hears the given phrase (or nothing)."""
+
+    def __init__(self, hears):
+        super().__init__()
+        self.hears, self.fed = hears, 0
+
+    def stream(self, expectation):
+        self.streams.append(expectation)
+        grammar = self
+
+        class Stream:
+            def accept(self, samples):
+                grammar.fed += len(samples)
+
+            def finish(self):
+                said = (Hypothesis(grammar.hears, 0.8),) if grammar.hears else ()
+                return Recognition(said, engine="pocketsphinx", mode="grammar")
+
+        return Stream()
+
+
+@pytest.mark.parametrize("hears", ["mikhail tal", ""])
+def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
+    engine = SaysEngine("michaelo tal")
+    engine.closed_lists = CardGrammar(hears)
+    stream = WhisperStream(engine, Expectation.answer(["Mikhail Tal", "Tal"], ["pass"]))
+    stream.accept(np.zeros(4800, np.int16))
+    finished = stream.finish()
+    assert finished.text == "michaelo tal"  # the ruling is on what Whisper heard
+    assert engine.closed_lists.streams == [Expectation.closed(["Mikhail Tal", "Tal", "pass"])]
+    assert engine.closed_lists.fed == 4800
+    if hears:
+        assert finished.card_guess.text == "mikhail tal"
+        assert "the card's grammar heard 'mikhail tal'" in finished.notes
+    else:
+        assert finished.card_guess is None
+
+
+def test_commands_and_free_speech_get_no_card_grammar():
+    engine = SaysEngine("roll")
+    engine.closed_lists = CardGrammar("roll")
+    assert WhisperStream(engine, Expectation.free()).finish().card_guess is None
+    assert engine.closed_lists.streams == []
 
 
 def test_nothing_heard_is_no_alternatives():
