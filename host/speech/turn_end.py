@@ -4,8 +4,8 @@ When a pause begins, the recognizer's partial result says what was said so
 far. A complete utterance (a form on the card, a whole phrase of a closed
 list, "pass") needs only a short pause to end; words that cannot end a turn
 (a filler, an article, a conjunction, "it's", the first half of a name the
-host expects) need the full configured silence; anything else is `OPEN`, in
-between. The word lists live in data/turn_end.yaml.
+host expects, a lone word that is no answer it knows) need the full
+configured silence; anything else is `OPEN`, in between. The word lists live in data/turn_end.yaml.
 """
 
 from __future__ import annotations
@@ -62,6 +62,11 @@ class TurnEnd:
         if self.is_complete(partial):
             return Tier.COMPLETE
         if words[-1] in unfinished_words():
+            return Tier.WAITING
+        if len(words) == 1:
+            # one word that is no answer the host knows is more often a
+            # hesitation written as a word (Whisper writes "um" as "turn",
+            # "then") or half a name than a whole answer
             return Tier.WAITING
         for heard in (words, first_spoken_form(guess or "").split()):
             if _begins_a_phrase(_without_lead_in(heard), self.expected):
