@@ -43,7 +43,6 @@ class CompetitorPool:
         rivals.sort(key=lambda rival: rival[0])  # stable: deck order among equals
         return tuple(answer for _, answer in rivals[:most])
 
-
     def answers_of_kind(self, kind: str) -> tuple[str, ...]:
         """Every answer of this kind in the decks (a player who says one has
         said a whole answer, right or wrong)."""

@@ -23,3 +23,15 @@ def keys_after(channel, typed: str) -> list[str]:
 
 def keys(lines) -> list[str]:
     return [getattr(line, "key", "") for line in lines]
+
+
+def phrase_texts(entry):
+    """Every text in a phrase entry (a string, a list of them, or one per verbosity)."""
+    if isinstance(entry, str):
+        yield entry
+    elif isinstance(entry, list):
+        for item in entry:
+            yield from phrase_texts(item)
+    elif isinstance(entry, dict):
+        for item in entry.values():
+            yield from phrase_texts(item)

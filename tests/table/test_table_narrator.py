@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 from table_sitting import DECKS
+from table_talk import phrase_texts
 
 from host.cards.deck import load_decks
 from host.table.game import Game
@@ -137,18 +138,8 @@ KNOWN_FIELDS = {
 def test_every_phrase_uses_only_fields_the_narrator_fills():
     import string
 
-    def texts(entry):
-        if isinstance(entry, str):
-            yield entry
-        elif isinstance(entry, list):
-            for item in entry:
-                yield from texts(item)
-        elif isinstance(entry, dict):
-            for item in entry.values():
-                yield from texts(item)
-
     for key, entry in phrases().items():
-        for text in texts(entry):
+        for text in phrase_texts(entry):
             fields = {name for _, name, _, _ in string.Formatter().parse(text) if name}
             plain = {f.removeprefix("a_") for f in fields}  # a_category: with its article
             assert plain <= KNOWN_FIELDS, (key, plain - KNOWN_FIELDS)

@@ -19,6 +19,7 @@ import re
 import pytest
 from table_bots import TableBot
 from table_sitting import play_args
+from table_talk import phrase_texts
 
 from host.table import understanding as und
 from host.table.channels import NOISE, Listening, ScriptedChannel
@@ -133,18 +134,8 @@ def test_every_say_in_the_phrases_marks_what_it_suggests():
     are followed by a marked suggestion or by words that describe one."""
     unmarked = []
 
-    def texts(entry):
-        if isinstance(entry, str):
-            yield entry
-        elif isinstance(entry, list):
-            for item in entry:
-                yield from texts(item)
-        elif isinstance(entry, dict):
-            for item in entry.values():
-                yield from texts(item)
-
     for key, entry in phrases().items():
-        for text in texts(entry):
+        for text in phrase_texts(entry):
             for word in re.findall(r"(?<!you )\b(?:[Ss]ay|[Tt]ype) ([^\s\[,.?]+)", text):
                 if word.lower() not in DESCRIBING:
                     unmarked.append(f"{key}: {text}")
