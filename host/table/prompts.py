@@ -139,19 +139,24 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
 def jump(table, prompt: dict) -> tuple[dict, str | None]:
     category = table.game.rules.board.space(prompt["target"]).category
     ask = table.narrator.say("ask_jump", category=table.narrator.category(category))
+    yes = _yes_or_no(
+        table,
+        ask,
+        listening("choice", prompt, ("yes", "no")),
+        pass_value=False,
+        pass_means=table.narrator.part("pass_means", "jump"),
+    )
+    return {"type": "jump", "yes": yes}, None
+
+
+def _yes_or_no(table, ask, heard_as: Listening, pass_value, pass_means):
+    """A yes-or-no question: True or False, or `pass_value` after the misses."""
 
     def interpret(heard: Heard):
         answer = und.yes_or_no(heard.text)
         return NOT_UNDERSTOOD if answer is None else Done(answer)
 
-    yes = table.converse(
-        ask,
-        listening("choice", prompt, ("yes", "no")),
-        interpret,
-        pass_value=False,
-        pass_means=table.narrator.part("pass_means", "jump"),
-    )
-    return {"type": "jump", "yes": yes}, None
+    return table.converse(ask, heard_as, interpret, pass_value=pass_value, pass_means=pass_means)
 
 
 def pick(table, prompt: dict) -> tuple[dict, str | None]:
@@ -425,16 +430,12 @@ def _asked_about(
         **where,
     )
 
-    def interpret(heard: Heard):
-        answer = und.yes_or_no(heard.text)
-        return NOT_UNDERSTOOD if answer is None else Done(answer)
-
     outer, table.dialogue = table.current_ask, "confirm"
     try:
-        said = table.converse(
+        said = _yes_or_no(
+            table,
             ask,
             listening("yes_no", {**prompt, "confirm": about}, ("yes", "no")),
-            interpret,
             pass_value=None,
             pass_means=table.narrator.part("pass_means", "answer"),
         )
@@ -450,15 +451,10 @@ def _asked_about(
 def _table_judges(table, question, prompt: dict) -> bool:
     """No judge installed: the host reads the answer, the table says right or wrong."""
     ask = table.narrator.say("what_was_the_answer", answer=table.narrator.answer_text(question))
-
-    def interpret(heard: Heard):
-        answer = und.yes_or_no(heard.text)
-        return NOT_UNDERSTOOD if answer is None else Done(answer)
-
-    right = table.converse(
+    right = _yes_or_no(
+        table,
         ask,
         listening("choice", prompt, ("yes", "no")),
-        interpret,
         pass_value=False,
         pass_means=table.narrator.part("pass_means", "answer"),
     )
