@@ -95,7 +95,7 @@ def _begins_a_phrase(words: list[str], phrases: Iterable[str]) -> bool:
 
 def closed_list_test(phrases: Iterable[str]) -> Callable[[str], bool]:
     """Complete: the words, less a leading filler, are one of the phrases."""
-    known = frozenset(_unquoted(first_spoken_form(p)) for p in phrases if first_spoken_form(p))
+    known = _spoken_forms(tuple(phrases))
 
     def is_complete(text: str) -> bool:
         words = first_spoken_form(text).split()
@@ -103,6 +103,14 @@ def closed_list_test(phrases: Iterable[str]) -> Callable[[str], bool]:
         return _unquoted(whole) in known or _unquoted(rest) in known
 
     return is_complete
+
+
+@lru_cache(maxsize=16)
+def _spoken_forms(phrases: tuple[str, ...]) -> frozenset[str]:
+    """The phrases as recognizers spell them. Kept: an answer's list holds
+    the decks' other answers of its kind (about a thousand), the same for
+    every question of that kind."""
+    return frozenset(_unquoted(first_spoken_form(p)) for p in phrases if first_spoken_form(p))
 
 
 def _unquoted(text: str) -> str:
