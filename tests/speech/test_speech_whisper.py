@@ -83,9 +83,14 @@ class CountingEngine:
 
     def __init__(self):
         self.decoded = []
+        self.prompts = []
 
-    def decode(self, samples):
+    def prompt(self, phrases):
+        return [f"<{p}>" for p in phrases]
+
+    def decode(self, samples, prompt=None):
         self.decoded.append(len(samples))
+        self.prompts.append(prompt)
         return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
 
 
@@ -96,7 +101,26 @@ def test_a_turn_that_ends_at_the_pause_is_decoded_once():
     assert stream.partial() == "4800 samples"  # asked once the pause is long enough
     finished = stream.finish()  # the turn ended right there: nothing new to hear
     assert finished.text == "4800 samples" and engine.decoded == [4800]
-    assert finished.notes == ("decoded freely (Whisper has no grammars)",)
+    assert finished.notes == (
+        "decoded freely (Whisper has no grammars)",
+        "the card's phrases were Whisper's prompt",
+    )
+
+
+def test_an_answer_is_decoded_with_the_cards_phrases_as_its_prompt():
+    engine = CountingEngine()
+    stream = WhisperStream(engine, Expectation.answer(["Canberra", "Sydney"], ["pass"]))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.finish()
+    assert engine.prompts == [["<Canberra>", "<Sydney>"]]  # not the commands
+
+
+def test_free_speech_is_decoded_without_a_prompt():
+    engine = CountingEngine()
+    stream = WhisperStream(engine, Expectation.free())
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().notes == ()
+    assert engine.prompts == [[]]
 
 
 class SaysEngine(CountingEngine):
@@ -104,8 +128,8 @@ class SaysEngine(CountingEngine):
         super().__init__()
         self.text = text
 
-    def decode(self, samples):
-        super().decode(samples)
+    def decode(self, samples, prompt=None):
+        super().decode(samples, prompt)
         return [Hypothesis(self.text, 1.0)]
 
 
@@ -149,6 +173,7 @@ def test_closed_lists_go_to_the_grammar_recognizer_answers_to_whisper():
 
     whisper = object.__new__(WhisperRecognizer)  # no model needed to route
     whisper.closed_lists = ClosedLists()
+    whisper._tokenizer = None
     assert whisper.stream(Expectation.closed(["yes", "no"])) == "grammar stream"
     assert isinstance(whisper.stream(Expectation.closed(["zyx"])), WhisperStream)  # unsayable
     assert isinstance(whisper.stream(Expectation.answer(["Canberra"])), WhisperStream)
@@ -229,6 +254,37 @@ def test_whisper_hears_an_answer(whisper, flite_speech, voice):
     assert result.engine == "whisper" and result.mode == "free"
     assert "pacific ocean" in result.text
     assert all(0 < a.confidence <= 1 for a in result.alternatives)
+
+
+@needs_model
+def test_the_card_as_prompt_spells_a_name_whisper_would_misspell(whisper, flite_speech):
+    said = flite_speech("the beetles").samples
+    assert whisper.decode(said)[0].text == "the key nails"  # decoded freely
+    assert whisper.decode(said, whisper.prompt(("The Beatles",)))[0].text == "the beatles"
+
+
+@needs_model
+@pytest.mark.parametrize(
+    "said, voice, card",
+    [
+        ("paris", "kal", "London"),
+        ("the gobi", "slt", "Sahara"),
+        ("charles dickens", "kal", "Shakespeare"),
+    ],
+)
+def test_the_card_as_prompt_does_not_turn_another_answer_into_its_own(
+    whisper, flite_speech, said, voice, card
+):
+    heard = whisper.decode(flite_speech(said, voice).samples, whisper.prompt((card,)))
+    assert card.lower() not in " ".join(h.text for h in heard)
+
+
+@needs_model
+def test_a_prompt_names_each_phrase_once_in_whispers_tokens(whisper):
+    prompt = whisper.prompt(("Canberra", "Sydney", "Canberra", " "))
+    assert prompt[0] == "<|startofprev|>"
+    assert detokenize(prompt[1:]) == " Canberra, Sydney"
+    assert whisper.prompt(()) == []
 
 
 @needs_model
