@@ -16,7 +16,11 @@ Facts this module is built around (bench/recognizer_comparison.py):
   PocketSphinx's grammar heard all 56: closed lists (commands, choices,
   names) go to `closed_lists`, a PocketSphinx recognizer with grammars only
   (no language model: 120 MB less), and so does `missing_words`, which asks
-  about words of such lists.
+  about words of such lists. But a grammar always picks some phrase of its
+  list, and with the game's hundred-odd commands in it, and room noise, it
+  picked wrong ones ("pass" as "yes", "history" as "fifth") where Whisper
+  wrote the word itself: Whisper hears the closed list too, and a phrase of
+  the list it writes exactly wins (ClosedListStream).
 - it does not stream: a partial result is a decoding of all the audio so
   far, asked for once a pause (see WhisperStream).
 - an answer is decoded with the card's phrases (answer, accept, prompt and
@@ -35,6 +39,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -186,7 +191,7 @@ class WhisperRecognizer:
         if expectation.kind == CLOSED and self.closed_lists is not None:
             sayable, _ = grammar_phrases(expectation.phrases, self.closed_lists.missing_words)
             if sayable:  # else no phrase is in its dictionary: Whisper writes any word
-                return self.closed_lists.stream(expectation)
+                return ClosedListStream(self, expectation, self.closed_lists.stream(expectation))
         return WhisperStream(self, expectation)
 
     def decode(self, samples: np.ndarray, prompt: list[str] | None = None) -> list[Hypothesis]:
@@ -305,4 +310,53 @@ class WhisperStream:
             mode="free",
             notes=tuple(notes),
             card_guess=card_guess,
+        )
+
+
+class ClosedListStream:
+    """A closed list heard by PocketSphinx's grammar and by Whisper.
+
+    The grammar's partial results decide the end of the turn (they cost
+    nothing); at the end Whisper decodes the utterance freely, and if it
+    wrote one of the list's phrases exactly (as spoken: "3" is "three"), that
+    phrase is the answer, else the grammar's pick is.
+    """
+
+    def __init__(
+        self, engine: WhisperRecognizer, expectation: Expectation, grammar: RecognitionStream
+    ) -> None:
+        self.engine = engine
+        self.grammar = grammar
+        self.spoken = {first_spoken_form(p): p for p in expectation.phrases if first_spoken_form(p)}
+        self.chunks: list[np.ndarray] = []
+
+    def accept(self, samples: np.ndarray) -> None:
+        self.chunks.append(np.asarray(samples, np.int16))
+        self.grammar.accept(samples)
+
+    def partial(self) -> str | None:
+        return self.grammar.partial()
+
+    def finish(self) -> Recognition:
+        picked = self.grammar.finish()
+        samples = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+        written = next(
+            (
+                said
+                for said in (first_spoken_form(h.text) for h in self.engine.decode(samples))
+                if said in self.spoken
+            ),
+            None,
+        )
+        if written is None or written == picked.text:
+            return picked
+        rest = tuple(h for h in picked.alternatives if h.text != written)
+        return replace(
+            picked,
+            alternatives=(Hypothesis(written, 1.0), *rest),
+            words=(),
+            notes=(
+                *picked.notes,
+                f"Whisper wrote '{written}' where the grammar picked '{picked.text}'",
+            ),
         )

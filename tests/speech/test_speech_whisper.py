@@ -10,6 +10,7 @@ import pytest
 from host.speech.log_mel import log_mel, mel_filters
 from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
 from host.speech.whisper_engine import (
+    ClosedListStream,
     WhisperStream,
     collapse_repeats,
     detokenize,
@@ -174,7 +175,8 @@ def test_closed_lists_go_to_the_grammar_recognizer_answers_to_whisper():
     whisper = object.__new__(WhisperRecognizer)  # no model needed to route
     whisper.closed_lists = ClosedLists()
     whisper._tokenizer = None
-    assert whisper.stream(Expectation.closed(["yes", "no"])) == "grammar stream"
+    closed = whisper.stream(Expectation.closed(["yes", "no"]))
+    assert isinstance(closed, ClosedListStream) and closed.grammar == "grammar stream"
     assert isinstance(whisper.stream(Expectation.closed(["zyx"])), WhisperStream)  # unsayable
     assert isinstance(whisper.stream(Expectation.answer(["Canberra"])), WhisperStream)
     assert isinstance(whisper.stream(Expectation.free()), WhisperStream)
@@ -207,6 +209,47 @@ class CardGrammar(ClosedLists):
                 return Recognition(said, engine="pocketsphinx", mode="grammar")
 
         return Stream()
+
+
+def grammar_picking(text):
+    """A grammar stream that picks `text` (or nothing) and passes partials on."""
+
+    class Stream:
+        def accept(self, samples):
+            pass
+
+        def partial(self):
+            return text
+
+        def finish(self):
+            said = (Hypothesis(text, 0.9),) if text else ()
+            return Recognition(said, engine="pocketsphinx", mode="grammar")
+
+    return Stream()
+
+
+CHOICES = Expectation.closed(["pass", "yes", "no", "three", "science and nature"])
+
+
+@pytest.mark.parametrize(
+    "grammar, whisper, heard",
+    [
+        ("yes", "pass", "pass"),  # the grammar picked another phrase of the list
+        ("", "3", "three"),  # the grammar found no phrase; Whisper's digit is one
+        ("science and nature", "science in nature", "science and nature"),  # not in the list
+        ("pass", "pass", "pass"),
+        ("no", "", "no"),
+    ],
+)
+def test_a_closed_list_takes_the_phrase_whisper_wrote_exactly(grammar, whisper, heard):
+    stream = ClosedListStream(SaysEngine(whisper), CHOICES, grammar_picking(grammar))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.partial() == grammar  # the end of turn listens to the grammar (no decode)
+    result = stream.finish()
+    assert result.text == heard and result.mode == "grammar"
+    assert stream.engine.decoded == [4800]
+    if grammar and heard != grammar:
+        assert result.notes[-1] == f"Whisper wrote '{heard}' where the grammar picked '{grammar}'"
 
 
 @pytest.mark.parametrize("hears", ["mikhail tal", ""])
