@@ -36,7 +36,11 @@ from host.speech.settings import SpeechSettings, load_speech_settings  # noqa: E
 from host.table.listen_command import listen_to, listening_for  # noqa: E402
 
 BEFORE = SpeechSettings(
-    answer_silence=1.2, command_silence=0.5, complete_silence=1.2, answer_open_silence=1.2
+    answer_silence=1.2,
+    command_silence=0.5,
+    complete_silence=1.2,
+    command_complete_silence=0.5,
+    answer_open_silence=1.2,
 )
 
 

@@ -50,8 +50,10 @@ def plan_for(
             expectation.phrases + expectation.commands,
         )
     else:
+        # a list of names may go on after a comma's pause ("Ann, ... Ben")
+        short = settings.complete_silence if listening.kind == "names" else None
         policy = settings.command_policy().with_early_end(
-            settings.complete_silence, settings.command_silence
+            short or settings.command_complete_silence, settings.command_silence
         )
         turn_end = None
         if expectation.kind == "closed":

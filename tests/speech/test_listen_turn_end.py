@@ -82,6 +82,21 @@ def test_a_closed_list_is_complete_only_on_a_whole_phrase():
     assert turn_end.classify("roll") is Tier.WAITING  # the first word of a phrase
 
 
+@pytest.mark.parametrize(
+    "kind, after_a_whole_phrase",
+    [
+        ("answer", 0.3),  # "hmm ... Melbourne": the answer may follow a pause
+        ("choice", 0.15),  # "roll the dice" said alone needs no more
+        ("yes_no", 0.15),
+        ("names", 0.3),  # "Ann, ... Ben": a list of names goes on after a comma
+    ],
+)
+def test_a_whole_command_ends_sooner_than_an_answer_or_a_list_of_names(kind, after_a_whole_phrase):
+    listening = Listening(kind, ("Canberra",) if kind == "answer" else ("Ann", "Ben"), COMMANDS)
+    policy = plan_for(listening, SpeechSettings()).policy
+    assert policy.silence_for(Tier.COMPLETE) == after_a_whole_phrase
+
+
 def run(policy, pattern, tiers):
     """'S' speech and '.' silence frames of 0.1 s; `tiers` answer each classification."""
     asked = []
