@@ -164,6 +164,9 @@ def test_dozens() -> None:
         ("not a chance", "False"),
         ("i don't think so", "False"),
         ("i dont think so", "False"),
+        ("i'd say so", "True"),
+        ("i wouldn't say so", "False"),
+        ("no way jose", "False"),
     ],
 )
 def test_true_false_idioms(heard: str, means: str) -> None:
@@ -181,7 +184,9 @@ def test_hedges_are_wrong_either_way(heard: str) -> None:
 # Apostrophes left out
 
 
-@pytest.mark.parametrize("heard", ["its canberra", "i think its canberra", "thats canberra"])
+@pytest.mark.parametrize(
+    "heard", ["its canberra", "i think its canberra", "thats canberra", "i think it canberra"]
+)
 def test_contractions_without_apostrophe(heard: str) -> None:
     card = AnswerFields("Canberra", reject=("Sydney",), kind="place")
     assert verdict(card, heard) == "accept"
