@@ -2,7 +2,8 @@
 
 When a pause begins, the recognizer's partial result says what was said so
 far. A complete utterance (a form on the card, a whole phrase of a closed
-list, "pass") needs only a short pause to end; words that cannot end a turn
+list, "pass", or such a thing after words it misheard) needs only a short
+pause to end; words that cannot end a turn
 (a filler, an article, a conjunction, "it's", the first half of a name the
 host expects, a lone word that is no answer it knows) need the full
 configured silence; anything else is `OPEN`, in between. The word lists live in data/turn_end.yaml.
@@ -59,7 +60,7 @@ class TurnEnd:
         words = first_spoken_form(partial).split()
         if not _without_lead_in(words):
             return Tier.WAITING  # fillers only ("um"): the answer is still to come
-        if self.is_complete(partial):
+        if self.is_complete(partial) or self._ends_on_a_whole_answer(words):
             return Tier.COMPLETE
         if words[-1] in unfinished_words():
             return Tier.WAITING
@@ -72,6 +73,16 @@ class TurnEnd:
             if _begins_a_phrase(_without_lead_in(heard), self.expected):
                 return Tier.WAITING
         return Tier.OPEN
+
+    def _ends_on_a_whole_answer(self, words: list[str]) -> bool:
+        """The last words are complete after words the recognizer garbled:
+        Whisper writes "um ... oxygen" as "done oxygen", "I think it's Paris"
+        as "i think it paris"."""
+        for start in range(1, len(words)):
+            rest = words[start:]
+            if _without_lead_in(rest) == rest and self.is_complete(" ".join(rest)):
+                return True
+        return False
 
 
 def _without_lead_in(words: list[str]) -> list[str]:

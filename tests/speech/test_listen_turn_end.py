@@ -33,6 +33,9 @@ def answer_plan(fields: AnswerFields):
         (None, Tier.WAITING),  # an engine that cannot tell before the end
         ("melbourne", Tier.WAITING),  # one word the host does not know: maybe "um"
         ("melbourne victoria", Tier.OPEN),  # words it does not know: they may be complete
+        ("done canberra", Tier.COMPLETE),  # "um ... Canberra", the "um" misheard
+        ("i think it canberra", Tier.COMPLETE),
+        ("no sydney", Tier.COMPLETE),
     ],
 )
 def test_an_answer_about_a_city(partial, tier):
