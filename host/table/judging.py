@@ -10,7 +10,7 @@ host asks "Did you say ...?" rather than rule a right answer wrong.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from host.judge.competitors import CompetitorPool
@@ -52,7 +52,7 @@ class Judging:
         `cards` (the game's cards by id) give the competitors of a card guess."""
         from host.judge.confirm import DECISIVE_RULES, decide
 
-        fields = AnswerFields.from_mapping(question.answer_fields())
+        fields = heard_fields(question)
         key = self._key(deck, card, question.category)
         verdict = self._judge(
             fields, list(alternatives), strictness, overrides=self.book, question_key=key
@@ -100,6 +100,17 @@ class Judging:
         except (OSError, ValueError) as exc:
             return f"could not remember the ruling: {exc}"
         return None
+
+
+def heard_fields(question) -> AnswerFields:
+    """The card's answer fields, with the answer as the host says it
+    (`say_answer`: "Neeper" for Dnieper) accepted too: a player who says it
+    so is heard so ("naeper"), and no recognizer spells it as the card does."""
+    fields = AnswerFields.from_mapping(question.answer_fields())
+    said = (getattr(question, "say_answer", None) or "").strip()
+    if not said or said.casefold() in {e.casefold() for e in (fields.answer, *fields.accept)}:
+        return fields
+    return replace(fields, accept=(*fields.accept, said))
 
 
 def _answers_of(cards) -> list[AnswerFields]:

@@ -74,3 +74,16 @@ def test_the_answer_is_typed_with_its_written_form(tmp_path):
 def test_time_up_in_silence_is_a_wrong_answer(tmp_path):
     _outcome, channel = sit(["roll", "art", "<time up>"], tmp_path, answer_seconds=20)
     assert keys_after(channel, "<time up>")[:2] == ["time_up", "wrong"]
+
+
+def test_the_answer_said_as_the_host_says_it_is_right(tmp_path):
+    # the card spells "Dnieper" and the host says "Neeper"; a player who says
+    # it so is written "naeper" by the recognizer
+    from host.cards.deck import Question
+
+    river = Question("geography", "Which river flows through Kyiv?", "Dnieper", say_answer="Neeper")
+    judging = Judging(tmp_path / "overrides.json")
+    assert judging.rule(river, "d", "c1", ["naeper"], "normal").verdict == "accept"
+    assert judging.rule(river, "d", "c1", ["danube"], "normal").verdict == "reject"
+    unsaid = Question("geography", "Which river flows through Kyiv?", "Dnieper")
+    assert judging.rule(unsaid, "d", "c1", ["naeper"], "normal").verdict == "reject"
