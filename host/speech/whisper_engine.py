@@ -107,12 +107,15 @@ def collapse_repeats(text: str) -> str:
 
     On a short window Whisper starts its sentence, or its last words, over
     and stops where the output's length bound cuts it: 'dr no dr',
-    'mitocondria mitoc', 'leonardo da vinci da vinci da vinci'."""
+    'mitocondria mitoc', 'leonardo da vinci da vinci da vinci'; and again
+    until nothing repeats ('christopher columbus columbus christopher
+    columbus')."""
     words = text.split()
     for start in range(len(words)):
         unit = _repeated_unit(words[start:])
         if unit is not None:
-            return " ".join(words[:start] + unit)
+            shorter = words[:start] + unit
+            return collapse_repeats(" ".join(shorter)) if len(shorter) < len(words) else text
     return text
 
 
