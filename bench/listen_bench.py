@@ -33,7 +33,7 @@ from host.speech.audio import RECOGNIZER_RATE, read_wav  # noqa: E402
 from host.speech.endpoint import EnergyVad  # noqa: E402
 from host.speech.engines import make_recognizer  # noqa: E402
 from host.speech.settings import SpeechSettings, load_speech_settings  # noqa: E402
-from host.table.listen_command import listen_to, listening_for  # noqa: E402
+from host.table.listen_command import deck_answers, listen_to, listening_for  # noqa: E402
 
 BEFORE = SpeechSettings(
     answer_silence=1.2,
@@ -58,7 +58,8 @@ def run(rows, folder: Path, settings: SpeechSettings, old_vad: bool, realtime: b
         samples = read_wav(folder / row["file"], RECOGNIZER_RATE).audio.samples
         card = row["card"]
         fields = AnswerFields.from_mapping(card) if card else None
-        listening = listening_for(row["for"], fields, row["expect"] or ())
+        others = deck_answers((), fields.kind) if fields else ()  # as `listen` and the game
+        listening = listening_for(row["for"], fields, row["expect"] or (), also=others)
         vad = EnergyVad(initial_floor_dbfs=-70.0) if old_vad else None
         report = listen_to(
             samples, listening, settings, recognizer, fields, realtime=realtime, vad=vad

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from host.judge.core import judge
 from host.judge.model import AnswerFields
 from host.speech.endpoint import EndpointPolicy
+from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
 from host.speech.turn_end import TurnEnd, closed_list_test
@@ -46,7 +47,7 @@ def plan_for(
         if fields is None and listening.phrases:
             fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))
         turn_end = TurnEnd(
-            _answer_test(fields, expectation.commands + listening.also),
+            _answer_test(fields, expectation.commands, listening.also),
             expectation.phrases + expectation.commands,
         )
     else:
@@ -61,13 +62,18 @@ def plan_for(
     return Plan(expectation, policy, turn_end)
 
 
-def _answer_test(fields: AnswerFields | None, phrases: tuple[str, ...]):
-    """Complete: a command, "pass", another answer from the decks said alone,
-    or what the judge finds whole on the card."""
-    is_command = closed_list_test(phrases)
+def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others: tuple[str, ...]):
+    """Complete: a command, "pass", what the judge finds whole on the card, or
+    another answer from the decks after a word or more ("hmm melbourne"): one
+    word alone that is only a deck answer is as often a filler Whisper wrote
+    as a word ("uh" as "earth" before "... the Pacific Ocean")."""
+    is_command = closed_list_test(commands)
+    is_other = closed_list_test(others)
 
     def is_complete(text: str) -> bool:
         if is_command(text):
+            return True
+        if is_other(text) and len(first_spoken_form(text).split()) > 1:
             return True
         if fields is None:
             return False

@@ -113,6 +113,11 @@ def heard_fields(question) -> AnswerFields:
     return replace(fields, accept=(*fields.accept, said))
 
 
+def answers_of_kind(cards, kind: str) -> tuple[str, ...]:
+    """Every answer of this kind among `cards` (by id)."""
+    return CompetitorPool(_answers_of(cards)).answers_of_kind(kind)
+
+
 def _answers_of(cards) -> list[AnswerFields]:
     """Every question's answer in the game's decks (a card with a malformed
     answer is left out: it cannot be a competitor)."""

@@ -84,10 +84,13 @@ def run(args: argparse.Namespace) -> int:
     fields = _card(args)
     config = read_config(args.config)
     speech = SpeechSettings.from_mapping(config.get("speech"))
-    answer_seconds = settings_from_config(config).answer_seconds
+    play = settings_from_config(config)
     audio = _recording(args.wav, read_wav, RECOGNIZER_RATE)
     expected = tuple(p.strip() for p in (args.expect or "").split("|") if p.strip())
-    listening = listening_for(args.waiting_for, fields, expected, answer_seconds)
+    others = (
+        deck_answers(play.decks, fields.kind) if fields and args.waiting_for == "answer" else ()
+    )
+    listening = listening_for(args.waiting_for, fields, expected, play.answer_seconds, others)
     report = listen_to(
         audio.samples,
         listening,
@@ -101,16 +104,32 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float = 0):
-    """What the game would wait for: an answer to this card, or a command or choice."""
+def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float = 0, also=()):
+    """What the game would wait for: an answer to this card, or a command or
+    choice. `also`: the decks' other answers of the card's kind (said alone,
+    each is a whole answer to the game's end of turn)."""
     from host.table import understanding as und
     from host.table.channels import Listening
 
     commands = tuple(und.vocabulary()["commands"])
     if waiting_for == "answer":
         phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject) if fields else ()
-        return Listening("answer", phrases, commands, answer_seconds or None)
+        return Listening("answer", phrases, commands, answer_seconds or None, also=tuple(also))
     return Listening("choice", tuple(expected), commands)
+
+
+def deck_answers(decks: tuple[str, ...], kind: str) -> tuple[str, ...]:
+    """The answers of this kind in the decks the game would play with (none
+    when they cannot be read: the game would not start, listening still can)."""
+    from host.cards.deck import load_decks
+    from host.table.game import resolve_deck_paths
+    from host.table.judging import answers_of_kind
+
+    try:
+        loaded = load_decks(resolve_deck_paths(decks))
+    except (UserError, OSError, ValueError):
+        return ()
+    return answers_of_kind({card.id: card for deck in loaded for card in deck.cards}, kind)
 
 
 def listen_to(
