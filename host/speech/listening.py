@@ -21,6 +21,7 @@ from host.speech.duplex import MicGate
 from host.speech.endpoint import (
     Endpointer,
     EndpointPolicy,
+    EndpointState,
     ListenOutcome,
     VoiceActivityDetector,
 )
@@ -61,6 +62,7 @@ def listen_turn(
     """
     stream = recognizer.stream(expectation)
     endpointer = Endpointer(policy, recognizer.sample_rate, vad, _classifier(stream, turn_end))
+    pauses = _PauseTeller(stream)
     outcome = ListenOutcome.LISTENING
     try:
         while outcome is ListenOutcome.LISTENING:
@@ -69,6 +71,7 @@ def listen_turn(
                 continue
             stream.accept(frame)
             outcome = endpointer.feed(frame)
+            pauses.tell(endpointer.state)
     except BaseException:
         stream.finish()  # a device that failed mid-utterance must not hold the decoder
         raise
@@ -84,6 +87,26 @@ def listen_turn(
         clock(),
         state.pause_tier,
     )
+
+
+class _PauseTeller:
+    """Tells a stream that can use it (ahead.py) when a pause in the speech
+    begins and when speech resumes."""
+
+    def __init__(self, stream) -> None:
+        self.began = getattr(stream, "pause_began", None)
+        self.resumed = getattr(stream, "speech_resumed", None)
+        self.speaking = False
+
+    def tell(self, state: EndpointState) -> None:
+        if self.began is None or self.resumed is None:
+            return
+        speaking = state.speech_run > 0
+        if self.speaking and not speaking and state.heard_speech:
+            self.began()
+        elif speaking and not self.speaking:
+            self.resumed()
+        self.speaking = speaking
 
 
 def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] | None:

@@ -39,12 +39,14 @@ from __future__ import annotations
 
 import math
 import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 
+from host.speech.ahead import PauseDecoding
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases
 from host.speech.recognition import (
@@ -172,6 +174,9 @@ class WhisperRecognizer:
         self.max_alternatives = max(1, min(max_alternatives, beam_size))
         self.closed_lists = closed_lists
         self._tokenizer = prompt_tokenizer(path) if card_prompt else None
+        # decodes the audio up to a pause while the host waits to see if it
+        # ends the turn (ahead.py); one thread: the model uses both cores
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper")
 
     def prompt(self, phrases: tuple[str, ...]) -> list[str]:
         """Whisper's prompt naming `phrases` (no prompt when there are none or
@@ -238,19 +243,20 @@ class WhisperStream:
     """Buffers the utterance; `partial` decodes what has arrived so far.
 
     The endpointer asks for a partial once a pause, when it reaches the
-    short silence that ends a complete answer; if the turn ends right there,
-    `finish` has nothing new to hear and returns that same decoding, so a
-    complete answer costs one decode, not two.
+    short silence that ends a complete answer; the decoding began when the
+    pause did (ahead.py). If the turn ends right there, `finish` has nothing
+    new to hear and returns that same decoding, so a complete answer costs
+    one decode, not two.
     """
 
     def __init__(self, engine: WhisperRecognizer, expectation: Expectation) -> None:
         self.engine = engine
         self.expectation = expectation
-        self.chunks: list[np.ndarray] = []
-        self.received = 0
-        self.decoded: tuple[int, list[Hypothesis]] | None = None  # (samples, what they said)
         self._card_pass = self._card_grammar(engine, expectation)
         self._prompt = engine.prompt(expectation.phrases) if expectation.kind == ANSWER else []
+        self.audio = PauseDecoding(
+            lambda samples: engine.decode(samples, self._prompt), getattr(engine, "worker", None)
+        )
 
     @staticmethod
     def _card_grammar(engine: WhisperRecognizer, expectation: Expectation):
@@ -266,16 +272,18 @@ class WhisperStream:
         return grammars.stream(Expectation.closed(choices)) if sayable else None
 
     def accept(self, samples: np.ndarray) -> None:
-        self.chunks.append(np.asarray(samples, np.int16))
-        self.received += len(samples)
+        self.audio.accept(samples)
         if self._card_pass is not None:
             self._card_pass.accept(samples)
 
+    def pause_began(self) -> None:
+        self.audio.pause_began()
+
+    def speech_resumed(self) -> None:
+        self.audio.speech_resumed()
+
     def _alternatives(self) -> list[Hypothesis]:
-        if self.decoded is None or self.decoded[0] != self.received:
-            samples = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
-            self.decoded = (self.received, self.engine.decode(samples, self._prompt))
-        return self.decoded[1]
+        return self.audio.decoded()
 
     def partial(self) -> str:
         alternatives = self._alternatives()
@@ -331,22 +339,27 @@ class ClosedListStream:
         self.engine = engine
         self.grammar = grammar
         self.spoken = {first_spoken_form(p): p for p in expectation.phrases if first_spoken_form(p)}
-        self.chunks: list[np.ndarray] = []
+        self.audio = PauseDecoding(engine.decode, getattr(engine, "worker", None))
 
     def accept(self, samples: np.ndarray) -> None:
-        self.chunks.append(np.asarray(samples, np.int16))
+        self.audio.accept(samples)
         self.grammar.accept(samples)
+
+    def pause_began(self) -> None:
+        self.audio.pause_began()
+
+    def speech_resumed(self) -> None:
+        self.audio.speech_resumed()
 
     def partial(self) -> str | None:
         return self.grammar.partial()
 
     def finish(self) -> Recognition:
         picked = self.grammar.finish()
-        samples = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
         written = next(
             (
                 said
-                for said in (first_spoken_form(h.text) for h in self.engine.decode(samples))
+                for said in (first_spoken_form(h.text) for h in self.audio.decoded())
                 if said in self.spoken
             ),
             None,

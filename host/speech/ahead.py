@@ -1,0 +1,72 @@
+"""Decode an utterance when the player pauses, not when the host decides.
+
+An engine that decodes the whole utterance at once (Whisper) would start only
+when the endpointer asks for a partial result or the turn ends, 0.15-0.3 s
+into the pause, and the host could reply only after that decode. The
+listening loop instead says when a pause begins (the VAD's first silent frame
+after speech) and when speech resumes; the decode of the audio up to the
+pause's start begins right then, on a worker thread, and is ready, or nearly,
+when the host decides.
+
+Which audio is decoded depends only on the audio (where the VAD heard the
+pause begin), never on the clock, so a recording played as fast as possible
+is heard exactly as one played at its own pace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import Executor, Future
+
+import numpy as np
+
+Decode = Callable[[np.ndarray], list]
+
+
+class Now(Executor):
+    """Runs each task at once, in the caller's thread (no worker: tests, files)."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except BaseException as exc:  # handed to whoever asks for the result
+            future.set_exception(exc)
+        return future
+
+
+class PauseDecoding:
+    """The utterance's audio, and its decoding up to where the current pause began."""
+
+    def __init__(self, decode: Decode, executor: Executor | None = None) -> None:
+        self.decode = decode
+        self.executor = executor or Now()
+        self.chunks: list[np.ndarray] = []
+        self.received = 0  # samples so far
+        self.pause_at: int | None = None  # samples before the current pause, if in one
+        self._latest: tuple[int, Future] | None = None  # (samples decoded, the decoding)
+
+    def accept(self, samples: np.ndarray) -> None:
+        self.chunks.append(np.asarray(samples, np.int16))
+        self.received += len(samples)
+
+    def pause_began(self) -> None:
+        self.pause_at = self.received
+        self._start(self.pause_at)
+
+    def speech_resumed(self) -> None:
+        self.pause_at = None
+
+    def decoded(self) -> list:
+        """The decoding of the audio up to the current pause (all of it when
+        not in a pause: the turn may end mid-word on a time limit)."""
+        upto = self.received if self.pause_at is None else self.pause_at
+        self._start(upto)
+        assert self._latest is not None
+        return self._latest[1].result()
+
+    def _start(self, upto: int) -> None:
+        if self._latest is not None and self._latest[0] == upto:
+            return  # that audio is decoded already, or being decoded
+        samples = np.concatenate(self.chunks)[:upto] if self.chunks else np.zeros(0, np.int16)
+        self._latest = (upto, self.executor.submit(self.decode, samples))

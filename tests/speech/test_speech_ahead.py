@@ -1,0 +1,107 @@
+"""Decoding ahead: the audio up to a pause is decoded when the pause begins,
+on a worker, and the listening loop says when pauses begin and end."""
+
+from concurrent.futures import ThreadPoolExecutor
+
+import numpy as np
+
+from host.speech.ahead import PauseDecoding
+from host.speech.endpoint import EndpointPolicy
+from host.speech.listening import RecordingSource, listen_turn
+from host.speech.recognition import Expectation, Hypothesis, Recognition
+
+
+class Decoder:
+    def __init__(self):
+        self.lengths = []
+
+    def __call__(self, samples):
+        self.lengths.append(len(samples))
+        return [f"{len(samples)} samples"]
+
+
+def test_the_audio_up_to_the_pause_is_decoded_when_it_begins():
+    decode = Decoder()
+    audio = PauseDecoding(decode)
+    audio.accept(np.ones(4800, np.int16))
+    audio.pause_began()
+    assert decode.lengths == [4800]  # at once, before anyone asks
+    audio.accept(np.zeros(2400, np.int16))  # the pause goes on
+    assert audio.decoded() == ["4800 samples"]  # the pause's silence is not decoded again
+    assert decode.lengths == [4800]
+
+
+def test_speech_after_the_pause_is_decoded_with_what_came_before():
+    decode = Decoder()
+    audio = PauseDecoding(decode)
+    audio.accept(np.ones(4800, np.int16))
+    audio.pause_began()
+    audio.accept(np.ones(1600, np.int16))
+    audio.speech_resumed()
+    assert audio.decoded() == ["6400 samples"]  # the turn ended mid-word (a time limit)
+
+
+def test_on_a_worker_the_result_is_the_same():
+    decode = Decoder()
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        audio = PauseDecoding(decode, worker)
+        audio.accept(np.ones(4800, np.int16))
+        audio.pause_began()
+        audio.accept(np.zeros(4800, np.int16))
+        assert audio.decoded() == ["4800 samples"]
+
+
+class PauseStream:
+    """A stream that notes, in samples heard, when it was told of pauses."""
+
+    def __init__(self):
+        self.received, self.told = 0, []
+
+    def accept(self, samples):
+        self.received += len(samples)
+
+    def pause_began(self):
+        self.told.append(("pause", self.received))
+
+    def speech_resumed(self):
+        self.told.append(("speech", self.received))
+
+    def finish(self):
+        return Recognition((Hypothesis("said", 1.0),), engine="fake", mode="free")
+
+
+class Recognizer:
+    sample_rate = 16000
+
+    def __init__(self):
+        self.last = PauseStream()
+
+    def stream(self, expectation):
+        return self.last
+
+
+class Loudness:
+    """A VAD that hears any sample above zero as speech."""
+
+    def is_speech(self, frame):
+        return bool(np.any(frame > 0))
+
+
+def test_the_listening_loop_tells_the_stream_when_pauses_begin_and_end():
+    frame = 480  # 30 ms
+    speech, pause = np.ones(10 * frame, np.int16), np.zeros(10 * frame, np.int16)
+    said = np.concatenate([pause, speech, pause, speech])  # "um ... Canberra"
+    recognizer = Recognizer()
+    listen_turn(
+        RecordingSource(said, 16000),
+        recognizer,
+        Expectation.free(),
+        EndpointPolicy.command(end_silence=0.5),
+        vad=Loudness(),
+    )
+    assert recognizer.last.told == [
+        ("speech", 10 * frame + frame),  # the first speech frame
+        ("pause", 20 * frame + frame),
+        ("speech", 30 * frame + frame),
+        ("pause", 40 * frame + frame),  # the last pause, which ends the turn
+    ]
