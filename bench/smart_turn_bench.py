@@ -13,7 +13,9 @@ tier, so the rules and the model are measured on the same frames:
 - model p>=T: complete (end after `complete_silence`) when the model's
   probability is at least T, else wait the full silence;
 - either p>=T: complete when the rules say so or the model's probability is
-  at least T; otherwise the rules' tier.
+  at least T; otherwise the rules' tier;
+- open p>=T: the model only settles the rules' doubt: words that may end the
+  turn (OPEN) are complete when its probability is at least T.
 Per policy and kind: cut-offs (decided before the last word ended) and the
 decision after the speech end (audio time, the same on any machine), p50
 and p95; and the model's CPU time per call (features and inference, one
@@ -165,11 +167,13 @@ Choose = Callable[[Pause], Tier | None]
 
 
 def policies(thresholds: list[float]) -> dict[str, Choose]:
-    """Each way of choosing a pause's tier. `either` ends no later than the
-    rules at any pause, so it never needs the rules past their decision."""
+    """Each way of choosing a pause's tier. `either` and `open` end no later
+    than the rules at any pause, so they never need the rules past their
+    decision."""
     chosen: dict[str, Choose] = {"rules": lambda pause: pause.rules}
     chosen.update({f"model p>={t:g}": model_alone(t) for t in thresholds})
     chosen.update({f"either p>={t:g}": rules_or_model(t) for t in thresholds})
+    chosen.update({f"open p>={t:g}": open_or_model(t) for t in thresholds})
     return chosen
 
 
@@ -249,6 +253,14 @@ def tiers_of(pauses: list[Pause], choose: Choose) -> Callable[[int], Tier | None
     return lambda index: choose(pauses[index])
 
 
+def open_or_model(threshold: float) -> Choose:
+    def choose(pause: Pause) -> Tier | None:
+        sure = pause.rules is Tier.OPEN and pause.probability >= threshold
+        return Tier.COMPLETE if sure else pause.rules
+
+    return choose
+
+
 def percentile(values: list[float], q: float) -> float:
     values = sorted(values)
     if not values:
@@ -264,7 +276,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", default=str(Path(tempfile.gettempdir()) / "trivia-listen-dev"))
     parser.add_argument("--model", help="Smart Turn v3 .onnx (default: the installed Pipecat's)")
-    parser.add_argument("--thresholds", default="0.5,0.7,0.9", help="model probabilities to try")
+    parser.add_argument(
+        "--thresholds", default="0.5,0.7,0.9,0.99", help="model probabilities to try"
+    )
     parser.add_argument("--config", help="config file (default: config.yaml)")
     args = parser.parse_args()
     folder = Path(args.set)
