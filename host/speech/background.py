@@ -31,6 +31,11 @@ class BackgroundLoad(Generic[Made]):
             if self._thread.ident is None:
                 self._thread.start()
 
+    @property
+    def done(self) -> bool:
+        """True once loading has ended, made or failed."""
+        return self._thread.ident is not None and not self._thread.is_alive()
+
     def result(self) -> Made:
         """What was made, waiting for it; raises what making it raised."""
         self.start()

@@ -12,13 +12,13 @@ import re
 from functools import cache
 from pathlib import Path
 
-import yaml
 from num2words import num2words
 
 from host.rules.board import CATEGORIES, HUB
 from host.rules.engine import TABLE
 from host.rules.movement import describe_path
 from host.rules.spaces import Style, article, name_space
+from host.yaml_text import load_yaml
 
 PHRASES_FILE = Path(__file__).parent / "data" / "phrases.yaml"
 EDITION_TITLES = {
@@ -31,7 +31,7 @@ EDITION_TITLES = {
 
 @cache
 def phrases() -> dict:
-    return yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
+    return load_yaml(PHRASES_FILE.read_text(encoding="utf-8"))
 
 
 SUGGESTED = re.compile(r"\[([^\[\]]+)\]")  # "Say [roll]": words the player may say back

@@ -14,8 +14,9 @@ from functools import cache
 from pathlib import Path
 
 import jellyfish
-import yaml
 from rapidfuzz import fuzz
+
+from host.yaml_text import load_yaml
 
 VOCABULARY_FILE = Path(__file__).parent / "data" / "vocabulary.yaml"
 _NOT_WORD = re.compile(r"[^a-z0-9 ]+")
@@ -32,7 +33,7 @@ def normalise(text: str) -> str:
 
 @cache
 def vocabulary() -> dict:
-    raw = yaml.safe_load(VOCABULARY_FILE.read_text(encoding="utf-8"))
+    raw = load_yaml(VOCABULARY_FILE.read_text(encoding="utf-8"))
     fillers = frozenset(normalise(w) for w in raw["fillers"])
 
     def phrases(items) -> tuple[str, ...]:
