@@ -7,23 +7,30 @@ replaced by the fakes in host/speech/fakes.py: a silent microphone, and a
 speaker that reports the clock when it is handed its first sample. The
 recognizer and the voice model load on helper threads once the host starts
 talking (host/speech/background.py); the lines said before that come from
-the line cache (host/speech/line_cache.py), so each case is timed twice:
-the first game after installing (an empty cache: the greeting waits for the
-voice model) and every later one (the cache as the game before left it).
-Players named on the command line are checked against the recognizer's
-dictionary before the welcome, so that case is timed separately.
+the line cache (host/speech/line_cache.py), and the decks from the JSON
+kept of them (host/cards/deck_cache.py). So each case is timed twice: the
+first game after installing (an empty cache folder: the greeting waits for
+the voice model, the decks are parsed from YAML) and every later game (the
+cache as the game before left it). Players named on the command line are
+checked against the recognizer's dictionary file and the decks are read
+before the welcome, so that case is timed separately.
 
 Each run has its own cache folder (XDG_CACHE_HOME), and Python may write its
 bytecode, as an installed package has it (one untimed run first compiles
 it), so a figure does not depend on the shell's PYTHONDONTWRITEBYTECODE.
+Other processes slow it down: the load average is printed before and after.
 
     .venv/bin/python bench/startup_bench.py [--runs 5]
+
+Measured (2 cores, 3 runs a case, p50; the load average as printed):
+FIGURES
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,7 +59,9 @@ def child(argv: list[str]) -> None:
             super().__init__(gate=gate)
 
         def play(self, audio):
-            print(f"FIRST_SAMPLE {time.monotonic()!r}", flush=True)
+            usage = resource.getrusage(resource.RUSAGE_SELF)  # every thread of the process
+            cpu = usage.ru_utime + usage.ru_stime
+            print(f"FIRST_SAMPLE {time.monotonic()!r} {cpu!r}", flush=True)
             os._exit(0)
 
     def silent_microphone(device=None):
@@ -62,8 +71,9 @@ def child(argv: list[str]) -> None:
     sys.exit(main(argv))
 
 
-def one_run(extra: list[str], cache: str) -> float:
-    """One start-up, with `cache` as the user's cache folder."""
+def one_run(extra: list[str], cache: str) -> tuple[float, float]:
+    """One start-up, with `cache` as the user's cache folder: (wall-clock
+    seconds to the first sample, CPU seconds the process had used by then)."""
     environment = {
         key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"
     }
@@ -81,7 +91,8 @@ def one_run(extra: list[str], cache: str) -> float:
         )
     for line in done.stdout.splitlines():
         if line.startswith("FIRST_SAMPLE "):
-            return float(line.split()[1]) - started
+            _, clock, cpu = line.split()
+            return float(clock) - started, float(cpu)
     raise SystemExit(f"no sample was played:\n{done.stdout[-800:]}\n{done.stderr[-800:]}")
 
 
@@ -107,10 +118,12 @@ def main() -> None:
     print(f"load average {os.getloadavg()[0]:.1f} (1 min) at the end")
 
 
-def report(case: str, seconds: list[float]) -> None:
+def report(case: str, runs: list[tuple[float, float]]) -> None:
+    seconds, cpu = [wall for wall, _ in runs], [used for _, used in runs]
     print(
         f"start-up to the host's first sample, {case}: p50 {statistics.median(seconds):.2f} s "
-        f"(min {min(seconds):.2f}, max {max(seconds):.2f}, {len(seconds)} runs; target <= 1 s)",
+        f"(min {min(seconds):.2f}, max {max(seconds):.2f}, {len(runs)} runs; target <= 1 s); "
+        f"CPU used by then p50 {statistics.median(cpu):.2f} s",
         flush=True,
     )
 

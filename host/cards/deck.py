@@ -17,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from host.cards import deck_cache
 from host.errors import UserError
 from host.resources import shipped_decks_dir
 from host.yaml_text import load_yaml
@@ -141,10 +142,14 @@ def read_deck_data(path: Path) -> Any:
         raise UserError(f"{path}: no such deck file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read deck file: {exc}") from None
+    if path.suffix.lower() != ".json":
+        kept = deck_cache.get(path, text)
+        if kept is not None:
+            return kept
     try:
         if path.suffix.lower() == ".json":
             return json.loads(text)
-        return load_yaml(text)
+        data = load_yaml(text)
     except json.JSONDecodeError as exc:
         raise UserError(f"{path}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
@@ -152,6 +157,8 @@ def read_deck_data(path: Path) -> Any:
         where = f"line {mark.line + 1}: " if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
         raise UserError(f"{path}: {where}not valid YAML: {problem}") from None
+    deck_cache.put(path, text, data)
+    return data
 
 
 def parse_deck_file(path: Path | str) -> ParseResult:

@@ -13,9 +13,6 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-import jellyfish
-from rapidfuzz import fuzz
-
 from host.yaml_text import load_yaml
 
 VOCABULARY_FILE = Path(__file__).parent / "data" / "vocabulary.yaml"
@@ -274,6 +271,9 @@ _NAME_GLUE = frozenset(
 
 
 def _near_name(word: str, by_phrase: dict[str, str]) -> str | None:
+    import jellyfish  # here, not at import: slow to load, and not needed to start
+    from rapidfuzz import fuzz
+
     for phrase, side in by_phrase.items():
         if " " in phrase or len(word) < 3:
             continue

@@ -3,10 +3,13 @@ endpoint and recognize with alternatives, expecting what the prompt allows.
 
 Every line said and heard is also printed, as captions. If a device fails
 mid-game the channel says so and carries on with the keyboard, so a pulled
-USB microphone never ends a game. The recognizer may still be loading
-(speech/background.py) when the host first speaks: loading starts once the
-first line is played, the first `listen` waits for it, and a recognizer that
-cannot load is one more reason to carry on with the keyboard.
+USB microphone never ends a game. The recognizer and the voice model may
+still be loading (speech/background.py) when the host first speaks: the
+first lines come from the line cache (speech/loading_voice.py), loading
+starts once the first line is played, the first `listen` waits for the
+recognizer (players' names are looked up in its dictionary file meanwhile),
+and a recognizer or voice that cannot load is one more reason to carry on
+with the keyboard.
 """
 
 from __future__ import annotations
