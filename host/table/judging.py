@@ -77,12 +77,16 @@ class Judging:
 
     def prepare(self, cards) -> None:
         """Read the decks' answers (a third of a second) on a helper thread
-        while the host welcomes the table, not at the first answer."""
+        once `start_preparing` is called (after the welcome: a thread started
+        before it would delay it), not at the first answer."""
         from host.speech.background import BackgroundLoad  # voice games only: host.speech is big
 
         load = BackgroundLoad("the decks' answers", lambda: CompetitorPool(_answers_of(cards)))
         self._preparing = (cards, load)
-        load.start()
+
+    def start_preparing(self) -> None:
+        if self._preparing is not None:
+            self._preparing[1].start()
 
     def _competitor_pool(self, cards) -> CompetitorPool:
         if self._pool is None or self._pool[0] is not cards:
