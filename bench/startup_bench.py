@@ -22,8 +22,19 @@ Other processes slow it down: the load average is printed before and after.
 
     .venv/bin/python bench/startup_bench.py [--runs 5]
 
-Measured (2 cores, 3 runs a case, p50; the load average as printed):
-FIGURES
+Measured 2026-12-01 on the 2-core build machine, busy (other jobs: load
+average 3.1-4.0), 5 runs a case, p50 wall clock (CPU used by then):
+
+    case                      | first game    | later games
+    before (commit 1f3d5c0)   |               |
+      players asked by voice  | 3.65 s (2.33) | 3.63 s (2.19)
+      players named           | 5.96 s (3.78) | 5.94 s (4.09)
+    after                     |               |
+      players asked by voice  | 3.21 s (2.13) | 0.65 s (0.40)
+      players named           | 3.74 s (2.37) | 0.88 s (0.55)
+
+The first game still waits for the voice model (importing hibari with
+scipy, its ONNX session and its pronunciation lexicons: about 2 s of CPU).
 """
 
 from __future__ import annotations
