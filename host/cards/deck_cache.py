@@ -18,13 +18,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from host.cache_folder import cache_folder, remove, touch, trim
+
 FORMAT = 1  # part of every entry's name: a change in what is kept starts afresh
+MAX_BYTES = 32 * 1024 * 1024  # the shipped decks take 1.3 MB
 
 
 def default_folder() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("trivia-host")) / "decks"
+    return cache_folder("decks")
 
 
 def _names(path: Path, text: str) -> tuple[str, str]:
@@ -39,12 +40,14 @@ def get(path: Path, text: str, folder: Path | None = None) -> Any | None:
     _, name = _names(path, text)
     entry = (folder or default_folder()) / name
     try:
-        return json.loads(entry.read_text(encoding="utf-8"))
+        data = json.loads(entry.read_text(encoding="utf-8"))
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-        _remove(entry)  # damaged: read the YAML again, and keep it again
+        remove(entry)  # damaged: read the YAML again, and keep it again
         return None
+    touch(entry)
+    return data
 
 
 def put(path: Path, text: str, data: Any, folder: Path | None = None) -> None:
@@ -66,16 +69,10 @@ def put(path: Path, text: str, data: Any, folder: Path | None = None) -> None:
                 file.write(kept)
             os.replace(temporary, folder / name)
         finally:
-            _remove(Path(temporary))
+            remove(Path(temporary))
         for old in folder.glob(f"{where}-*.json"):
             if old.name != name:
-                _remove(old)
+                remove(old)
+        trim(folder, "*.json", MAX_BYTES)  # decks checked once, then deleted
     except OSError:
         pass  # read-only or full: the decks are read from YAML each time
-
-
-def _remove(path: Path) -> None:
-    try:
-        path.unlink(missing_ok=True)
-    except OSError:
-        pass

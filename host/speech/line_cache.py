@@ -19,16 +19,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from host.cache_folder import cache_folder, remove, touch, trim
 from host.speech.audio import Audio, BadAudioError, read_wav, write_wav
 
 FORMAT = 1  # part of every key: a change in how lines are made or kept starts afresh
 MAX_BYTES = 16 * 1024 * 1024  # about 170 clauses of the 24 kHz hibari voice
-
-
-def default_folder() -> Path:
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("trivia-host")) / "lines"
 
 
 @dataclass(frozen=True)
@@ -47,7 +42,7 @@ class VoiceIdentity:
 
 class LineCache:
     def __init__(self, folder: Path | None = None, max_bytes: int = MAX_BYTES) -> None:
-        self.folder = Path(folder) if folder is not None else default_folder()
+        self.folder = Path(folder) if folder is not None else cache_folder("lines")
         self.max_bytes = max_bytes
         self.writable = True  # until a write fails
 
@@ -57,14 +52,11 @@ class LineCache:
             audio = read_wav(path).audio
         except BadAudioError:
             if path.exists():  # damaged (a crash mid-write, a full disk): make it again
-                _remove(path)
+                remove(path)
             return None
         except OSError:
             return None
-        try:
-            os.utime(path)  # recently used: the size cap removes it last
-        except OSError:
-            pass
+        touch(path)
         return audio
 
     def put(self, key: str, audio: Audio) -> None:
@@ -78,33 +70,10 @@ class LineCache:
                 write_wav(temporary, audio)
                 os.replace(temporary, self._path(key))
             finally:
-                _remove(Path(temporary))
-            self._trim()
+                remove(Path(temporary))
+            trim(self.folder, "*.wav", self.max_bytes)
         except OSError:
             self.writable = False  # read-only or full: the game goes on without the cache
 
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.wav"
-
-    def _trim(self) -> None:
-        """Remove the least recently used lines until the folder fits the cap."""
-        files = []
-        for path in self.folder.glob("*.wav"):
-            try:
-                status = path.stat()
-            except OSError:
-                continue
-            files.append((status.st_mtime, status.st_size, path))
-        total = sum(size for _, size, _ in files)
-        for _, size, path in sorted(files):
-            if total <= self.max_bytes:
-                break
-            _remove(path)
-            total -= size
-
-
-def _remove(path: Path) -> None:
-    try:
-        path.unlink(missing_ok=True)
-    except OSError:
-        pass
