@@ -22,19 +22,29 @@ Other processes slow it down: the load average is printed before and after.
 
     .venv/bin/python bench/startup_bench.py [--runs 5]
 
-Measured 2026-12-01 on the 2-core build machine, busy (other jobs: load
-average 3.1-4.0), 5 runs a case, p50 wall clock (CPU used by then):
+Measured 2026-12-01 on the 2-core build machine, never idle (other jobs
+ran), 5 runs a case, p50 wall clock (CPU used by then), before = commit
+1f3d5c0:
 
-    case                      | first game    | later games
-    before (commit 1f3d5c0)   |               |
-      players asked by voice  | 3.65 s (2.33) | 3.63 s (2.19)
-      players named           | 5.96 s (3.78) | 5.94 s (4.09)
-    after                     |               |
-      players asked by voice  | 3.21 s (2.13) | 0.65 s (0.40)
-      players named           | 3.74 s (2.37) | 0.88 s (0.55)
+    load average 1.2-2.1        | first game    | later games
+      asked by voice, before    | 1.87 s (1.85) | 2.13 s (2.10)
+      asked by voice, after     | 2.27 s (2.25) | 0.44 s (0.44)
+      named players, before     | 4.55 s (4.52) | 4.75 s (4.70)
+      named players, after      | 2.54 s (2.50) | 0.65 s (0.64)
+    a second pair of runs just after (load 1.9-2.1):
+      asked by voice, before    | 2.18 s (2.16) | 2.30 s (2.28)
+      asked by voice, after     | 1.61 s (1.59) | 0.45 s (0.44)
+      named players, before     | 4.82 s (4.79) | 4.63 s (4.59)
+      named players, after      | 2.75 s (2.71) | 0.56 s (0.56)
+    load average 3.1-4.0:
+      asked by voice, before    | 3.65 s (2.33) | 3.63 s (2.19)
+      asked by voice, after     | 3.21 s (2.13) | 0.65 s (0.40)
+      named players, before     | 5.96 s (3.78) | 5.94 s (4.09)
+      named players, after      | 3.74 s (2.37) | 0.88 s (0.55)
 
 The first game still waits for the voice model (importing hibari with
-scipy, its ONNX session and its pronunciation lexicons: about 2 s of CPU).
+scipy, its ONNX session and its pronunciation lexicons: about 1.5 s of
+CPU), as before: its figures vary by half a second from run to run.
 """
 
 from __future__ import annotations
