@@ -27,21 +27,48 @@ COMMAND_MODULES = [
     "host.app_commands",  # doctor, config
     "host.table.listen_command",  # listen
 ]
+# Which module registers each command: a run imports only its command's
+# module (all of them cost a tenth of a second before `play` said a word).
+# Anything else (no command, --help, a typo) gets the whole parser.
+MODULE_OF = {
+    "play": "host.table.commands",
+    "replay": "host.rules.commands",
+    "judge": "host.judge.commands",
+    "deck": "host.cards.commands",
+    "devices": "host.speech.commands",
+    "transcribe": "host.speech.commands",
+    "models": "host.speech.commands",
+    "voices": "host.speech.voice_commands",
+    "solve": "host.advisor.commands",
+    "simulate": "host.advisor.commands",
+    "demo": "host.demo.commands",
+    "board": "host.board.commands",
+    "doctor": "host.app_commands",
+    "config": "host.app_commands",
+    "listen": "host.table.listen_command",
+}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(modules: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="trivia-host",
         description="An offline, voice-driven game host for Trivial Pursuit.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    for name in COMMAND_MODULES if modules is None else modules:
         importlib.import_module(name).register(subparsers)
     return parser
 
 
+def modules_for(argv: list[str]) -> list[str] | None:
+    """The one module the command line needs, or None for all of them."""
+    module = MODULE_OF.get(argv[0]) if argv else None
+    return [module] if module in COMMAND_MODULES else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(modules_for(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
         parser.print_help()

@@ -10,6 +10,7 @@ import yaml
 
 from host.errors import UserError
 from host.userconfig import config_file
+from host.yaml_text import load_yaml
 
 
 def read_config(path: str | Path | None) -> dict:
@@ -23,7 +24,7 @@ def read_config(path: str | Path | None) -> dict:
             return {}
         raise UserError(f"{path}: no such config file")
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_yaml(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise UserError(f"{path}: not a readable config file: {first}") from None

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
+from host.yaml_text import load_yaml
 
 STYLE_PATH = Path(__file__).parent / "data" / "style.yaml"
 
@@ -27,7 +27,7 @@ class Style:
 
 @cache
 def load_style(path: Path = STYLE_PATH) -> Style:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = load_yaml(path.read_text(encoding="utf-8"))
     return Style(
         colours={name: Paint(**paint) for name, paint in raw["colours"].items()},
         symbols=dict(raw["symbols"]),

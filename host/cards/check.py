@@ -14,8 +14,6 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from host.cards.deck import (
     Deck,
     ParseResult,
@@ -28,6 +26,7 @@ from host.cards.deck import (
 from host.cards.duplicates import near_duplicate_warnings
 from host.cards.vocabulary import unknown_words
 from host.errors import UserError
+from host.yaml_text import load_yaml
 
 MISREAD_PATTERNS_FILE = Path(__file__).parent / "data" / "misread_patterns.yaml"
 
@@ -204,7 +203,7 @@ def truth_value_warnings(deck: Deck) -> list[Problem]:
 
 @cache
 def misread_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    entries = yaml.safe_load(MISREAD_PATTERNS_FILE.read_text(encoding="utf-8"))
+    entries = load_yaml(MISREAD_PATTERNS_FILE.read_text(encoding="utf-8"))
     return tuple((re.compile(e["pattern"]), e["reads_as"]) for e in entries)
 
 

@@ -17,14 +17,10 @@ from typing import Any
 
 import yaml
 
+from host.cards import deck_cache
 from host.errors import UserError
 from host.resources import shipped_decks_dir
-
-_YamlLoader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]
-try:  # the C loader is several times faster on ~2,000 questions
-    _YamlLoader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - pyyaml built without libyaml
-    _YamlLoader = yaml.SafeLoader
+from host.yaml_text import load_yaml
 
 CATEGORIES = ("geography", "entertainment", "history", "arts", "science", "sports")
 ANSWER_KINDS = ("text", "person", "place", "title", "number", "year", "true_false")
@@ -146,10 +142,14 @@ def read_deck_data(path: Path) -> Any:
         raise UserError(f"{path}: no such deck file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"{path}: cannot read deck file: {exc}") from None
+    if path.suffix.lower() != ".json":
+        kept = deck_cache.get(path, text)
+        if kept is not None:
+            return kept
     try:
         if path.suffix.lower() == ".json":
             return json.loads(text)
-        return yaml.load(text, Loader=_YamlLoader)
+        data = load_yaml(text)
     except json.JSONDecodeError as exc:
         raise UserError(f"{path}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
@@ -157,6 +157,8 @@ def read_deck_data(path: Path) -> Any:
         where = f"line {mark.line + 1}: " if mark else ""
         problem = getattr(exc, "problem", None) or str(exc)
         raise UserError(f"{path}: {where}not valid YAML: {problem}") from None
+    deck_cache.put(path, text, data)
+    return data
 
 
 def parse_deck_file(path: Path | str) -> ParseResult:

@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
+from host.yaml_text import load_yaml
 
 DATA = Path(__file__).with_name("data")
 
 
 def _yaml(name: str) -> dict[str, Any]:
     with open(DATA / name, encoding="utf-8") as handle:
-        data: dict[str, Any] = yaml.safe_load(handle)  # Any: shipped YAML data, as read
+        data: dict[str, Any] = load_yaml(handle)  # Any: shipped YAML data, as read
     return data
 
 

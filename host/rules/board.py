@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from host.errors import UserError
+from host.yaml_text import load_yaml
 
 BOARDS_DIR = Path(__file__).parent / "data" / "boards"
 SPACE_COUNT = 73
@@ -81,7 +82,7 @@ def board_path(name: str) -> Path:
 def load_board(path: Path | str) -> Board:
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise UserError(f"{path}: cannot read board file: {exc}") from None
     return parse_board(raw, str(path))

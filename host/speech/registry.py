@@ -53,6 +53,9 @@ class Engine(Generic[Factory]):
     unavailable: Check  # None if it can run here, else why not and how to fix it
     # synthesizers: the voices installed here, [(name, about)] (`trivia-host voices`)
     voices: Callable[[], list[tuple[str, str]]] | None = None
+    # recognizers: its dictionary without its model, phrase -> the words it cannot
+    # hear (players' names are checked while the model loads); None: none here
+    dictionary: Callable[[SpeechSettings], Callable[[str], list[str]] | None] | None = None
 
 
 class Registry(Generic[Factory]):

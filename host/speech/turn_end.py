@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from host.speech.phrases import first_spoken_form
+from host.yaml_text import load_yaml
 
 DATA = Path(__file__).with_name("data") / "turn_end.yaml"
 
@@ -33,7 +32,7 @@ class Tier(enum.Enum):
 @lru_cache(maxsize=1)
 def unfinished_words() -> frozenset[str]:
     """Words a turn does not end on (fillers, articles, joiners, lead-ins)."""
-    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    data = load_yaml(DATA.read_text(encoding="utf-8"))
     return frozenset(first_spoken_form(str(w)) for group in data.values() for w in group)
 
 

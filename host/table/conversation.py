@@ -75,6 +75,8 @@ class Table:
             self.say(self.narrator.say("no_judge"))
         self.narrate(opening_events)
         self.save()
+        if self.judging is not None and self.judging.available:
+            self.judging.start_preparing()  # after the first words: a thread would delay them
         return self.run()
 
     def resume(self) -> str:
@@ -82,6 +84,8 @@ class Table:
         self.say(self.narrator.say("welcome_back"))
         for line in self.narrator.score(self.game):
             self.say(line)
+        if self.judging is not None and self.judging.available:
+            self.judging.start_preparing()  # after the first words: a thread would delay them
         return self.run()
 
     def run(self) -> str:

@@ -12,9 +12,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from host.judge.competitors import CompetitorPool
 from host.judge.model import AnswerFields
+
+if TYPE_CHECKING:
+    from host.speech.background import BackgroundLoad
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,7 @@ class Judging:
             warn(self.book.warning)
         # the game's cards and their answers by kind, read once a game
         self._pool: tuple[object, CompetitorPool] | None = None
+        self._preparing: tuple[object, BackgroundLoad[CompetitorPool]] | None = None
 
     def rule(
         self,
@@ -71,13 +76,25 @@ class Judging:
         )
 
     def prepare(self, cards) -> None:
-        """Read the decks' answers now (a third of a second), not at the
-        first answer the host is unsure of."""
-        self._competitor_pool(cards)
+        """Read the decks' answers (a third of a second) on a helper thread
+        once `start_preparing` is called (after the welcome: a thread started
+        before it would delay it), not at the first answer."""
+        from host.speech.background import BackgroundLoad  # voice games only: host.speech is big
+
+        load = BackgroundLoad("the decks' answers", lambda: CompetitorPool(_answers_of(cards)))
+        self._preparing = (cards, load)
+
+    def start_preparing(self) -> None:
+        if self._preparing is not None:
+            self._preparing[1].start()
 
     def _competitor_pool(self, cards) -> CompetitorPool:
         if self._pool is None or self._pool[0] is not cards:
-            self._pool = (cards, CompetitorPool(_answers_of(cards)))
+            if self._preparing is not None and self._preparing[0] is cards:
+                self._pool = (cards, self._preparing[1].result())
+            else:
+                self._pool = (cards, CompetitorPool(_answers_of(cards)))
+            self._preparing = None
         return self._pool[1]
 
     def other_answers(self, question, cards) -> tuple[str, ...]:

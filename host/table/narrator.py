@@ -12,13 +12,11 @@ import re
 from functools import cache
 from pathlib import Path
 
-import yaml
-from num2words import num2words
-
 from host.rules.board import CATEGORIES, HUB
 from host.rules.engine import TABLE
 from host.rules.movement import describe_path
 from host.rules.spaces import Style, article, name_space
+from host.yaml_text import load_yaml
 
 PHRASES_FILE = Path(__file__).parent / "data" / "phrases.yaml"
 EDITION_TITLES = {
@@ -29,9 +27,16 @@ EDITION_TITLES = {
 }
 
 
+def number_words(value: int) -> str:
+    """'four'; num2words is imported when first needed: it is slow to load."""
+    from num2words import num2words
+
+    return num2words(value)
+
+
 @cache
 def phrases() -> dict:
-    return yaml.safe_load(PHRASES_FILE.read_text(encoding="utf-8"))
+    return load_yaml(PHRASES_FILE.read_text(encoding="utf-8"))
 
 
 SUGGESTED = re.compile(r"\[([^\[\]]+)\]")  # "Say [roll]": words the player may say back
@@ -167,7 +172,7 @@ class Narrator:
         labels = [
             f"[{group[0].name}]"
             if len(group) == 1
-            else self.words("ways", name=f"[{group[0].name}]", count=num2words(len(group)))
+            else self.words("ways", name=f"[{group[0].name}]", count=number_words(len(group)))
             for group in self.choice_places(found)
         ]
         named = phrases()["choices_named"].get(self.verbosity) or len(labels)
@@ -278,7 +283,9 @@ class Narrator:
         if self.verbosity != "long":
             return ""  # the choices, or the one move, that follow name the roll
         host = game.meta["settings"].get("dice", "host") == "host"
-        return self.say("rolled_host" if host else "rolled_table", value=num2words(event["value"]))
+        return self.say(
+            "rolled_host" if host else "rolled_table", value=number_words(event["value"])
+        )
 
     def _on_moved(self, event, side, game):
         legs = describe_path(event["from"], tuple(event["path"]))
@@ -291,7 +298,7 @@ class Narrator:
             side=side,
             path=path_words(legs),
             space=self.space(event["to"]),
-            roll=num2words(event["roll"]),
+            roll=number_words(event["roll"]),
         )
 
     def _on_roll_again(self, event, side, game):
@@ -426,7 +433,7 @@ def path_words(legs) -> str:
     parts = []
     for index, (direction, steps) in enumerate(legs):
         fields = {
-            "count": num2words(steps),
+            "count": number_words(steps),
             "unit": words["space_unit"]["one" if steps == 1 else "more"],
             "where": direction_words(direction),
         }

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from num2words import num2words
-
 from host.rules.engine import TABLE
 from host.table import destinations as dest
 from host.table import understanding as und
 from host.table.channels import Heard, Listening
-from host.table.narrator import join
+from host.table.narrator import join, number_words
 
 
 @dataclass(frozen=True)
@@ -98,7 +96,7 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
     side = table.game.side(prompt["side"])
     found = dest.destinations(table.game, side, prompt["roll"], prompt["options"], table.narrator)
     labels = [d.label for d in found]
-    roll = num2words(prompt["roll"])
+    roll = number_words(prompt["roll"])
     ask = table.narrator.say("ask_move", options=table.narrator.choices(found), roll=roll)
     every = table.narrator.say(
         "ask_move_all", options="; ".join(f"[{x}]" for x in labels), roll=roll

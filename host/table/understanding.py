@@ -13,9 +13,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-import jellyfish
-import yaml
-from rapidfuzz import fuzz
+from host.yaml_text import load_yaml
 
 VOCABULARY_FILE = Path(__file__).parent / "data" / "vocabulary.yaml"
 _NOT_WORD = re.compile(r"[^a-z0-9 ]+")
@@ -32,7 +30,7 @@ def normalise(text: str) -> str:
 
 @cache
 def vocabulary() -> dict:
-    raw = yaml.safe_load(VOCABULARY_FILE.read_text(encoding="utf-8"))
+    raw = load_yaml(VOCABULARY_FILE.read_text(encoding="utf-8"))
     fillers = frozenset(normalise(w) for w in raw["fillers"])
 
     def phrases(items) -> tuple[str, ...]:
@@ -273,6 +271,9 @@ _NAME_GLUE = frozenset(
 
 
 def _near_name(word: str, by_phrase: dict[str, str]) -> str | None:
+    import jellyfish  # here, not at import: slow to load, and not needed to start
+    from rapidfuzz import fuzz
+
     for phrase, side in by_phrase.items():
         if " " in phrase or len(word) < 3:
             continue

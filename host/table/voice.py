@@ -3,10 +3,13 @@ endpoint and recognize with alternatives, expecting what the prompt allows.
 
 Every line said and heard is also printed, as captions. If a device fails
 mid-game the channel says so and carries on with the keyboard, so a pulled
-USB microphone never ends a game. The recognizer may still be loading
-(speech/background.py) when the host first speaks: loading starts once the
-first line is played, the first `listen` waits for it, and a recognizer that
-cannot load is one more reason to carry on with the keyboard.
+USB microphone never ends a game. The recognizer and the voice model may
+still be loading (speech/background.py) when the host first speaks: the
+first lines come from the line cache (speech/loading_voice.py), loading
+starts once the first line is played, the first `listen` waits for the
+recognizer (players' names are looked up in its dictionary file meanwhile),
+and a recognizer or voice that cannot load is one more reason to carry on
+with the keyboard.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import numpy as np
 
 from host.errors import DeviceError, HostError, plain_sentence
 from host.speech.background import BackgroundLoad
+from host.speech.loading_voice import LoadingSynthesizer
 from host.table import understanding as und
 from host.table.channels import Heard, KeyboardChannel, Listening
 
@@ -37,11 +41,13 @@ class VoiceChannel:
         gate=None,
         synthesizer_factory=None,
         caption=print,
+        dictionary=None,
     ):
         self.synthesizer = synthesizer
         self.speaker = speaker
         self.microphone = microphone
         self._recognizer = recognizer  # a recognizer, or a BackgroundLoad of one
+        self.dictionary = dictionary  # phrase -> words it cannot hear, while it loads
         self.settings = settings
         self.gate = gate
         self.synthesizer_factory = synthesizer_factory
@@ -76,8 +82,11 @@ class VoiceChannel:
         try:
             for audio in synthesize_clauses(self.synthesizer, text):
                 played = self.speaker.play(_louder(audio, self.volume))
+                # the table hears the host: load the voice and the ears while it talks
+                if isinstance(self.synthesizer, LoadingSynthesizer):
+                    self.synthesizer.start_loading()
                 if isinstance(self._recognizer, BackgroundLoad):
-                    self._recognizer.start()  # the table hears the host: load while it talks
+                    self._recognizer.start()
                 if not played:
                     break
         except (AudioDeviceError, SynthesisError) as exc:
@@ -91,6 +100,8 @@ class VoiceChannel:
         from host.table.hearing import plan_for
 
         plan = plan_for(listening, self.settings)
+        if isinstance(self.synthesizer, LoadingSynthesizer):
+            self.synthesizer.started_listening()
         try:
             recognizer = self.recognizer
         except VoiceUnavailable as exc:
@@ -127,6 +138,12 @@ class VoiceChannel:
         """Words of `phrase` the recognizer cannot hear (names, before the game)."""
         if self._fallback is not None:
             return []
+        loading = isinstance(self._recognizer, BackgroundLoad) and not self._recognizer.done
+        if loading and self.dictionary is not None:
+            try:  # the same answer without waiting for the model
+                return list(self.dictionary(und.normalise(phrase)))
+            except OSError:
+                pass
         try:
             return list(self.recognizer.missing_words(und.normalise(phrase)))
         except VoiceUnavailable as exc:
@@ -243,7 +260,8 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         SpeechSettings,
         make_synthesizer,
     )
-    from host.speech.engines import load_recognizer_in_background
+    from host.speech.engines import load_recognizer_in_background, synthesizer_factory
+    from host.speech.line_cache import LineCache, VoiceIdentity
 
     try:
         settings = SpeechSettings.from_mapping(config.get("speech"))
@@ -267,9 +285,23 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         engine[0] = made.name  # auto is decided once: "slower" keeps the voice, no new notice
         return made
 
+    def first_synthesizer() -> LoadingSynthesizer:
+        """Chosen now; its model loads while the first lines play from the cache."""
+        name, make = synthesizer_factory(
+            engine[0], settings.voice, settings.rate, settings.volume, notice=notice
+        )
+
+        def load():
+            made = make()
+            engine[0] = made.name
+            return made
+
+        identity = VoiceIdentity(name, settings.voice, settings.rate, settings.volume)
+        return LoadingSynthesizer(identity, BackgroundLoad(f"the {name} voice", load), LineCache())
+
     try:
-        recognizer = load_recognizer_in_background(settings, notice=notice)
-        synthesizer = synthesizer_at(settings.rate)
+        recognizer, dictionary = load_recognizer_in_background(settings, notice=notice)
+        synthesizer = first_synthesizer()
     except (HostError, OSError, RuntimeError) as exc:
         microphone.close()
         speaker.close()
@@ -282,4 +314,5 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         settings,
         gate,
         synthesizer_factory=synthesizer_at,
+        dictionary=dictionary,
     )

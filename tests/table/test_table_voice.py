@@ -207,6 +207,32 @@ def test_a_name_the_recognizer_cannot_hear_becomes_a_colour(fast_tmp):
     assert captions[1] == "The classic Genus edition. Ann and Pink."
 
 
+def test_named_players_are_checked_in_the_dictionary_while_the_recognizer_loads(fast_tmp):
+    """--players: the welcome does not wait for the recognizer's model; its
+    dictionary, which needs none, says which names it cannot hear."""
+    from host.speech.background import BackgroundLoad
+
+    captions, happened = [], []
+    channel = voice_channel(["roll"], captions)
+    recognizer = channel.recognizer
+
+    def load():
+        happened.append("recognizer loaded")
+        return recognizer
+
+    def dictionary(phrase):
+        happened.append(f"looked up {phrase}")
+        return recognizer.missing_words(phrase)
+
+    channel._recognizer, channel.dictionary = BackgroundLoad("the recognizer", load), dictionary
+    play(play_args(fast_tmp, players="Ann,Xzavier", verbosity="short"), channel=channel)
+    assert happened == ["looked up ann", "looked up xzavier", "recognizer loaded"]
+    assert captions[:2] == [
+        "I may not hear the name Xzavier; I will call that player Pink instead.",
+        "The classic Genus edition. Ann and Pink.",
+    ]
+
+
 def test_claims_are_heard_against_a_list_of_name_sequences():
     from host.table.channels import Listening
 

@@ -13,10 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from host.cards.deck import RUBY_YEARS, parse_question
 from host.cards.importers.common import ImportedQuestion, ReadResult
+from host.yaml_text import load_yaml
 
 CATEGORY_NAMES_FILE = Path(__file__).resolve().parents[1] / "data" / "category_names.yaml"
 REQUIRED_COLUMNS = ("category", "question", "answer")
@@ -38,7 +37,7 @@ _NO = {"", "no", "false", "0", "n"}
 
 @cache
 def category_by_name() -> dict[str, str]:
-    names = yaml.safe_load(CATEGORY_NAMES_FILE.read_text(encoding="utf-8"))
+    names = load_yaml(CATEGORY_NAMES_FILE.read_text(encoding="utf-8"))
     table = {category: category for category in names}
     for category, aliases in names.items():
         table.update({alias.casefold(): category for alias in aliases})

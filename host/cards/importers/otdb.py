@@ -13,10 +13,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from host.cards.deck import DIFFICULTIES, parse_question
 from host.cards.importers.common import ImportedQuestion, ReadResult, guess_kind
+from host.yaml_text import load_yaml
 
 CATEGORY_MAP_FILE = Path(__file__).resolve().parents[1] / "data" / "otdb_categories.yaml"
 _REQUIRED = ("type", "category", "question", "correct_answer", "incorrect_answers")
@@ -24,7 +23,7 @@ _REQUIRED = ("type", "category", "question", "correct_answer", "incorrect_answer
 
 @cache
 def otdb_category_map(path: Path = CATEGORY_MAP_FILE) -> dict[str, str | None]:
-    mapping: dict[str, str | None] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    mapping: dict[str, str | None] = load_yaml(path.read_text(encoding="utf-8"))
     return mapping  # shipped data file: OTDB category -> category id (or None: skipped)
 
 
