@@ -19,11 +19,18 @@ Facts this module is built around (bench/recognizer_comparison.py):
   about words of such lists.
 - it does not stream: a partial result is a decoding of all the audio so
   far, asked for once a pause (see WhisperStream).
+- the encoder opens with two convolutions, run by oneDNN inside CTranslate2,
+  which by default keeps a compiled kernel for every input width it meets
+  (up to 1,024 of them, about 0.6 MB each); every utterance and partial is a
+  window of a width of its own, so resident memory grew with every game
+  (200 windows of new widths: +170 MB). The cache is turned off
+  (`ONEDNN_CACHE`): compiling the two kernels anew costs a few ms a decode.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -46,6 +53,9 @@ PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sent
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
 SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 _PUNCTUATION = re.compile(r"[^\w\s'-]")
+# oneDNN's primitive cache (its documented run-time control; the DNNL_ prefix
+# is the older spelling): read when the first kernel is made, so set before then.
+ONEDNN_CACHE = ("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY")
 
 
 @lru_cache(maxsize=1)
@@ -127,6 +137,8 @@ class WhisperRecognizer:
     ) -> None:
         """`closed_lists`: the recognizer for closed lists (one with grammars);
         None: Whisper decodes them freely too."""
+        if not any(name in os.environ for name in ONEDNN_CACHE):  # a setting of the user's wins
+            os.environ[ONEDNN_CACHE[0]] = "0"
         import ctranslate2
 
         path = Path(model_path) if model_path else bundled_model()
