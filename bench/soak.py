@@ -133,9 +133,11 @@ def soak(
         gc.collect()
         memory.append(resident_mb())
         if (number + 1) % every == 0:
+            # the players' voices are kept up to VOICE_MEMORY_BYTES: part of the growth until full
+            kept = f" (players' voices {voices.memory_bytes / 2**20:.0f} MB)" if voices else ""
             print(
                 f"  {by}: game {number + 1}/{games}, {time.monotonic() - started:.0f} s, "
-                f"{said} lines, {outcome}; resident {memory[-1]:.0f} MB",
+                f"{said} lines, {outcome}; resident {memory[-1]:.0f} MB{kept}",
                 flush=True,
             )
         if tracer is not None:

@@ -149,7 +149,7 @@ class PlayerVoices:
                 raise RuntimeError("no synthesizer for the players: install flite")
         self._voice_of = dict(voices)
         self._memory: dict[tuple[str, str], np.ndarray] = {}  # least recently said first
-        self._memory_bytes = 0
+        self.memory_bytes = 0  # of the lines kept in memory
 
     def samples(self, speaker: str, text: str) -> np.ndarray:
         """The line in the speaker's voice, as 16 kHz samples."""
@@ -175,10 +175,10 @@ class PlayerVoices:
 
     def _remember(self, key: tuple[str, str], samples: np.ndarray) -> None:
         self._memory[key] = samples
-        self._memory_bytes += samples.nbytes
-        while self._memory_bytes > VOICE_MEMORY_BYTES and len(self._memory) > 1:
+        self.memory_bytes += samples.nbytes
+        while self.memory_bytes > VOICE_MEMORY_BYTES and len(self._memory) > 1:
             oldest = next(iter(self._memory))
-            self._memory_bytes -= self._memory.pop(oldest).nbytes
+            self.memory_bytes -= self._memory.pop(oldest).nbytes
 
     def _cache_path(self, voice: str, text: str) -> Path | None:
         if self.cache_dir is None:

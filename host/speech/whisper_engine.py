@@ -33,11 +33,18 @@ Facts this module is built around (bench/recognizer_comparison.py):
   (flite rms, kal16, awb_time, espeak-ng us and gb) from 66% to 76%, with
   one false accept in 160: "Ottawa" in loud noise, in flite's limited-domain
   clock voice, which free decoding heard as "thank you" (docs/recognizers.md).
+- the encoder opens with two convolutions, run by oneDNN inside CTranslate2,
+  which by default keeps a compiled kernel for every input width it meets
+  (up to 1,024 of them, about 0.6 MB each); every utterance and partial is a
+  window of a width of its own, so resident memory grew with every game
+  (200 windows of new widths: +170 MB). The cache is turned off
+  (`ONEDNN_CACHE`): compiling the two kernels anew costs a few ms a decode.
 """
 
 from __future__ import annotations
 
 import math
+import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -65,6 +72,9 @@ SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 _PUNCTUATION = re.compile(r"[^\w\s'-]")
+# oneDNN's primitive cache (its documented run-time control; the DNNL_ prefix
+# is the older spelling): read when the first kernel is made, so set before then.
+ONEDNN_CACHE = ("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY")
 
 
 @lru_cache(maxsize=1)
@@ -161,6 +171,8 @@ class WhisperRecognizer:
         """`closed_lists`: the recognizer for closed lists (one with grammars);
         None: Whisper decodes them freely too. `card_prompt`: answers are
         decoded with the card's phrases as Whisper's prompt."""
+        if not any(name in os.environ for name in ONEDNN_CACHE):  # a setting of the user's wins
+            os.environ[ONEDNN_CACHE[0]] = "0"
         import ctranslate2
 
         path = Path(model_path) if model_path else bundled_model()

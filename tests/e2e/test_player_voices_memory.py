@@ -14,7 +14,7 @@ def test_the_voice_memory_is_bounded_and_keeps_what_comes_back(monkeypatch):
     for number in range(40):
         voices.samples("Ann", "roll")  # said every turn
         voices.samples("Ann", f"answer number {number} is a long one")
-    assert voices._memory_bytes <= 200_000
-    assert voices._memory_bytes == sum(s.nbytes for s in voices._memory.values())
+    assert voices.memory_bytes <= 200_000
+    assert voices.memory_bytes == sum(s.nbytes for s in voices._memory.values())
     assert ("rms", "roll") in voices._memory
     assert ("rms", "answer number 0 is a long one") not in voices._memory
