@@ -3,10 +3,10 @@
 When a pause begins, the recognizer's partial result says what was said so
 far. A complete utterance (a form on the card, a whole phrase of a closed
 list, "pass", or such a thing after words it misheard) needs only a short
-pause to end; words that cannot end a turn
-(a filler, an article, a conjunction, "it's", the first half of a name the
-host expects, a lone word that is no answer it knows) need the full
-configured silence; anything else is `OPEN`, in between. The word lists live in data/turn_end.yaml.
+pause to end; words that cannot end a turn (a filler, an article, a
+conjunction, "it's", the first half of a name the host expects, a lone word
+that is no answer it knows) need the full configured silence; anything else
+is `OPEN`, in between. The word lists live in data/turn_end.yaml.
 """
 
 from __future__ import annotations

@@ -52,10 +52,9 @@ def plan_for(
         )
     else:
         # a list of names may go on after a comma's pause ("Ann, ... Ben")
-        short = settings.complete_silence if listening.kind == "names" else None
-        policy = settings.command_policy().with_early_end(
-            short or settings.command_complete_silence, settings.command_silence
-        )
+        names = listening.kind == "names"
+        complete = settings.complete_silence if names else settings.command_complete_silence
+        policy = settings.command_policy().with_early_end(complete, settings.command_silence)
         turn_end = None
         if expectation.kind == "closed":
             turn_end = TurnEnd(closed_list_test(expectation.phrases), expectation.phrases)

@@ -106,8 +106,8 @@ def run(args: argparse.Namespace) -> int:
 
 def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float = 0, also=()):
     """What the game would wait for: an answer to this card, or a command or
-    choice. `also`: the decks' other answers of the card's kind (said alone,
-    each is a whole answer to the game's end of turn)."""
+    choice. `also`: the decks' other answers of the card's kind (whole answers
+    to the game's end of turn, after a word or more)."""
     from host.table import understanding as und
     from host.table.channels import Listening
 
