@@ -25,7 +25,7 @@ Facts this module is built around (bench/recognizer_comparison.py):
   far, asked for once a pause (see WhisperStream).
 - an answer is decoded with the card's phrases (answer, accept, prompt and
   reject entries alike) as Whisper's prompt, the text of a "previous
-  window": names it would otherwise spell as common words ("they have so"
+  window": names it would otherwise spell as common words ("the key nails"
   for "the beatles") come out as the card spells them. Near misses and wrong
   answers are on the card too, so the prompt does not lean to the right
   answer alone. On the spoken dev sample accuracy went from 82.7% to 90.4%
@@ -348,7 +348,7 @@ class ClosedListStream:
     ) -> None:
         self.engine = engine
         self.grammar = grammar
-        self.spoken = {first_spoken_form(p): p for p in expectation.phrases if first_spoken_form(p)}
+        self.spoken = {first_spoken_form(p) for p in expectation.phrases} - {""}
         self.audio = PauseDecoding(engine.decode, getattr(engine, "worker", None))
 
     def accept(self, samples: np.ndarray) -> None:
