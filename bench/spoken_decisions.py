@@ -33,6 +33,7 @@ from host.judge.confirm import CONFIRM, decide  # noqa: E402
 from host.judge.core import judge  # noqa: E402
 from host.judge.model import AnswerFields  # noqa: E402
 from host.table.game import resolve_deck_paths  # noqa: E402
+from host.table.judging import answer_fields_of  # noqa: E402
 
 
 @dataclass
@@ -73,15 +74,9 @@ class Tally:
 
 
 def deck_pool() -> list[AnswerFields]:
-    pool = []
-    for deck in load_decks(resolve_deck_paths(())):
-        for card in deck.cards:
-            for question in card.questions.values():
-                try:
-                    pool.append(AnswerFields.from_mapping(question.answer_fields()))
-                except ValueError:
-                    continue
-    return pool
+    """Every answer in the shipped decks, as a game reads them for competitors."""
+    decks = load_decks(resolve_deck_paths(()))
+    return answer_fields_of({card.id: card for deck in decks for card in deck.cards})
 
 
 def groups_of(condition: str) -> list[str]:

@@ -81,7 +81,7 @@ class Judging:
         before it would delay it), not at the first answer."""
         from host.speech.background import BackgroundLoad  # voice games only: host.speech is big
 
-        load = BackgroundLoad("the decks' answers", lambda: CompetitorPool(_answers_of(cards)))
+        load = BackgroundLoad("the decks' answers", lambda: CompetitorPool(answer_fields_of(cards)))
         self._preparing = (cards, load)
 
     def start_preparing(self) -> None:
@@ -93,7 +93,7 @@ class Judging:
             if self._preparing is not None and self._preparing[0] is cards:
                 self._pool = (cards, self._preparing[1].result())
             else:
-                self._pool = (cards, CompetitorPool(_answers_of(cards)))
+                self._pool = (cards, CompetitorPool(answer_fields_of(cards)))
             self._preparing = None
         return self._pool[1]
 
@@ -132,10 +132,10 @@ def heard_fields(question) -> AnswerFields:
 
 def answers_of_kind(cards, kind: str) -> tuple[str, ...]:
     """Every answer of this kind among `cards` (by id)."""
-    return CompetitorPool(_answers_of(cards)).answers_of_kind(kind)
+    return CompetitorPool(answer_fields_of(cards)).answers_of_kind(kind)
 
 
-def _answers_of(cards) -> list[AnswerFields]:
+def answer_fields_of(cards) -> list[AnswerFields]:
     """Every question's answer in the game's decks (a card with a malformed
     answer is left out: it cannot be a competitor)."""
     answers = []
