@@ -222,7 +222,9 @@ def observe(row: dict, folder: Path, settings, recognizer, model: SmartTurn):
     fields = AnswerFields.from_mapping(row["card"]) if row["card"] else None
     plan = plan_for(listening_for(row["for"], fields, row["expect"] or ()), settings, fields)
     noted = (
-        NotedTurnEnd(plan.turn_end.is_complete, plan.turn_end.expected) if plan.turn_end else None
+        NotedTurnEnd(plan.turn_end.is_complete, plan.turn_end.expected, plan.turn_end.commands)
+        if plan.turn_end
+        else None
     )
     game_vad = LabelledVad(make_vad(settings))
     heard = listen_turn(

@@ -11,6 +11,11 @@ when the host decides.
 Which audio is decoded depends only on the audio (where the VAD heard the
 pause begin), never on the clock, so a recording played as fast as possible
 is heard exactly as one played at its own pace.
+
+When the words before a pause were a hesitation ("um", which Whisper may
+write as "i'm" or "come"), the listening loop says so as speech resumes, and
+the audio before it is left out: "um ... Canberra" decoded whole came out as
+"i'm can there", its tail alone as "Canberra".
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ class PauseDecoding:
         self.chunks: list[np.ndarray] = []
         self.received = 0  # samples so far
         self.pause_at: int | None = None  # samples before the current pause, if in one
-        self._latest: tuple[int, Future] | None = None  # (samples decoded, the decoding)
+        self.start = 0  # the first sample decoded: after the last hesitation
+        self._latest: tuple[int, int, Future] | None = None  # (start, end, the decoding)
 
     def accept(self, samples: np.ndarray) -> None:
         self.chunks.append(np.asarray(samples, np.int16))
@@ -57,16 +63,24 @@ class PauseDecoding:
     def speech_resumed(self) -> None:
         self.pause_at = None
 
+    def hesitated(self, lead: int) -> None:
+        """What was said before this pause is left out (called as speech
+        resumes, before `speech_resumed`); `lead`: samples of the pause kept
+        before the resumed speech, for the VAD's late start."""
+        if self.pause_at is not None:
+            self.start = max(self.pause_at, self.received - lead)
+
     def decoded(self) -> list:
         """The decoding of the audio up to the current pause (all of it when
         not in a pause: the turn may end mid-word on a time limit)."""
         upto = self.received if self.pause_at is None else self.pause_at
         self._start(upto)
         assert self._latest is not None
-        return self._latest[1].result()
+        return self._latest[2].result()
 
     def _start(self, upto: int) -> None:
-        if self._latest is not None and self._latest[0] == upto:
+        if self._latest is not None and self._latest[:2] == (self.start, upto):
             return  # that audio is decoded already, or being decoded
-        samples = np.concatenate(self.chunks)[:upto] if self.chunks else np.zeros(0, np.int16)
-        self._latest = (upto, self.executor.submit(self.decode, samples))
+        audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+        samples = audio[self.start : max(upto, self.start)]
+        self._latest = (self.start, upto, self.executor.submit(self.decode, samples))

@@ -91,12 +91,15 @@ def listen_turn(
 
 class _PauseTeller:
     """Tells a stream that can use it (ahead.py) when a pause in the speech
-    begins and when speech resumes."""
+    begins, when speech resumes, and when the words before the pause were a
+    hesitation ("um": the answer starts where the player went on)."""
 
     def __init__(self, stream) -> None:
         self.began = getattr(stream, "pause_began", None)
         self.resumed = getattr(stream, "speech_resumed", None)
+        self.hesitated = getattr(stream, "hesitated", None)
         self.speaking = False
+        self.tier: Tier | None = None  # of the current pause, once classified
 
     def tell(self, state: EndpointState) -> None:
         if self.began is None or self.resumed is None:
@@ -105,8 +108,11 @@ class _PauseTeller:
         if self.speaking and not speaking and state.heard_speech:
             self.began()
         elif speaking and not self.speaking:
+            if self.tier is Tier.HESITATION and self.hesitated is not None:
+                self.hesitated()
             self.resumed()
         self.speaking = speaking
+        self.tier = None if speaking else state.pause_tier
 
 
 def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] | None:

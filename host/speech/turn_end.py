@@ -4,9 +4,12 @@ When a pause begins, the recognizer's partial result says what was said so
 far. A complete utterance (a form on the card, a whole phrase of a closed
 list, "pass", or such a thing after words it misheard) needs only a short
 pause to end; words that cannot end a turn (a filler, an article, a
-conjunction, "it's", the first half of a name the host expects, a lone word
-that is no answer it knows) need the full configured silence; anything else
-is `OPEN`, in between. The word lists live in data/turn_end.yaml.
+conjunction, "it's", the first half of a name the host expects) need the
+full configured silence; anything else is `OPEN`, in between. A hesitation
+(fillers only, or a lone word that is no answer the host knows: Whisper
+writes "um" as "i'm" or "come") waits the full silence too, and if the player
+goes on, the answer is heard from where they went on (ahead.py). The word
+lists live in data/turn_end.yaml.
 """
 
 from __future__ import annotations
@@ -27,13 +30,27 @@ class Tier(enum.Enum):
     COMPLETE = "complete"  # a whole answer or phrase: end after a short pause
     OPEN = "open"  # ends on a word that may end it: a middle pause
     WAITING = "waiting"  # unfinished, or nothing recognised: the full silence
+    HESITATION = "hesitation"  # a filler, however written: the full silence, then left out
 
 
 @lru_cache(maxsize=1)
+def _word_groups() -> dict[str, frozenset[str]]:
+    data = load_yaml(DATA.read_text(encoding="utf-8"))
+    return {
+        name: frozenset(first_spoken_form(str(w)) for w in group) for name, group in data.items()
+    }
+
+
 def unfinished_words() -> frozenset[str]:
     """Words a turn does not end on (fillers, articles, joiners, lead-ins)."""
-    data = load_yaml(DATA.read_text(encoding="utf-8"))
-    return frozenset(first_spoken_form(str(w)) for group in data.values() for w in group)
+    return frozenset().union(*_word_groups().values())
+
+
+def hesitations() -> frozenset[str]:
+    """Fillers and lead-ins ("um", "i think it's"): words that may go before
+    an answer and be left out of it."""
+    groups = _word_groups()
+    return groups["fillers"] | groups["lead_ins"]
 
 
 @dataclass(frozen=True)
@@ -43,11 +60,13 @@ class TurnEnd:
     `is_complete(text)`: the words make a whole utterance (the caller knows
     the card and the closed list). `expected`: phrases the host expects,
     whose first words alone are half an utterance ("leonardo da" of
-    "leonardo da vinci").
+    "leonardo da vinci"); `commands`: the same, except that one word alone
+    is taken for a hesitation ("no" of "no idea" is more often "um").
     """
 
     is_complete: Callable[[str], bool]
     expected: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
 
     def classify(self, partial: str | None, guess: str | None = None) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
@@ -57,20 +76,23 @@ class TurnEnd:
         if partial is None:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
-        if not _without_lead_in(words):
-            return Tier.WAITING  # fillers only ("um"): the answer is still to come
+        if all(word in hesitations() for word in words):
+            return Tier.HESITATION  # "um", "i think it's", or nothing written
         if self.is_complete(partial) or self._ends_on_a_whole_answer(words):
             return Tier.COMPLETE
-        if words[-1] in unfinished_words():
-            return Tier.WAITING
+        guessed = first_spoken_form(guess or "").split()
+        if _starts(words, self.expected) or _starts(guessed, self.expected):
+            return Tier.WAITING  # "leonardo da" of "leonardo da vinci"
+        if not _without_lead_in(words) or words[-1] in unfinished_words():
+            return Tier.WAITING  # "it's the", "salt and": the answer goes on
         if len(words) == 1:
-            # one word that is no answer the host knows is more often a
-            # hesitation written as a word (Whisper writes "um" as "turn",
-            # "then") or half a name than a whole answer
-            return Tier.WAITING
-        for heard in (words, first_spoken_form(guess or "").split()):
-            if _begins_a_phrase(_without_lead_in(heard), self.expected):
-                return Tier.WAITING
+            # one word that is no answer the host knows and starts none it
+            # expects is more often a hesitation written as a word (Whisper
+            # writes "um" as "come", "no", "then") than a whole answer, even
+            # when a command starts with it ("come again", "no idea")
+            return Tier.HESITATION
+        if _starts(words, self.commands) or _starts(guessed, self.commands):
+            return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
 
     def _ends_on_a_whole_answer(self, words: list[str]) -> bool:
@@ -90,6 +112,11 @@ def _without_lead_in(words: list[str]) -> list[str]:
     while start < len(words) and words[start] in unfinished_words():
         start += 1
     return words[start:]
+
+
+def _starts(words: list[str], phrases: Iterable[str]) -> bool:
+    """The words, with or without a lead-in ("it's leonardo"), begin a phrase."""
+    return _begins_a_phrase(words, phrases) or _begins_a_phrase(_without_lead_in(words), phrases)
 
 
 def _begins_a_phrase(words: list[str], phrases: Iterable[str]) -> bool:

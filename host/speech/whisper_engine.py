@@ -69,6 +69,7 @@ from host.speech.recognition import (
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
 SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
+HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um" (VAD starts late)
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 _PUNCTUATION = re.compile(r"[^\w\s'-]")
@@ -267,6 +268,7 @@ class WhisperStream:
         self.audio = PauseDecoding(
             lambda samples: engine.decode(samples, self._prompt), getattr(engine, "worker", None)
         )
+        self._left_out: list[str] = []  # hesitations before pauses, as Whisper wrote them
 
     @staticmethod
     def _card_grammar(engine: WhisperRecognizer, expectation: Expectation):
@@ -292,12 +294,24 @@ class WhisperStream:
     def speech_resumed(self) -> None:
         self.audio.speech_resumed()
 
+    def hesitated(self) -> None:
+        """The words before this pause were a hesitation: the answer is heard
+        from where the player went on."""
+        self._left_out.append(self._heard())
+        self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
+
     def _alternatives(self) -> list[Hypothesis]:
         return self.audio.decoded()
 
-    def partial(self) -> str:
+    def _heard(self) -> str:
         alternatives = self._alternatives()
         return alternatives[0].text if alternatives else ""
+
+    def partial(self) -> str:
+        """The words so far; a hesitation left out is written "um" (the end
+        of turn then takes "um ... Melbourne" as an answer after a filler,
+        not a lone word that may be one)."""
+        return f"um {self._heard()}".strip() if self._left_out else self._heard()
 
     def guess(self) -> str | None:
         """The first words of a card phrase that the words so far sound like
@@ -305,7 +319,7 @@ class WhisperStream:
         waits for the rest, as it does on a grammar pass's path."""
         from host.speech.guided import roughly_alike
 
-        heard = self.partial()
+        heard = self._heard()
         for phrase in self.expectation.phrases if heard else ():
             words = first_spoken_form(phrase).split()
             for size in range(len(words) - 1, 0, -1):  # the longest start first
@@ -319,6 +333,7 @@ class WhisperStream:
         notes = ["decoded freely (Whisper has no grammars)"] if self.expectation.phrases else []
         if self._prompt:
             notes.append("the card's phrases were Whisper's prompt")
+        notes += [f"'{said}' before a pause was a hesitation, left out" for said in self._left_out]
         card_guess = None
         if self._card_pass is not None:
             on_the_card = self._card_pass.finish()  # always: it frees the decoder
@@ -338,9 +353,11 @@ class ClosedListStream:
     """A closed list heard by PocketSphinx's grammar and by Whisper.
 
     The grammar's partial results decide the end of the turn (they cost
-    nothing); at the end Whisper decodes the utterance freely, and if it
-    wrote one of the list's phrases exactly (as spoken: "3" is "three"), that
-    phrase is the answer, else the grammar's pick is.
+    nothing); when a pause comes and the grammar's path is no whole phrase
+    (in room noise it may be empty), Whisper's decoding of the words so far,
+    begun as the pause did, is asked too. At the end, if Whisper wrote one of
+    the list's phrases exactly (as spoken: "3" is "three"), that phrase is
+    the answer, else the grammar's pick is.
     """
 
     def __init__(
@@ -362,18 +379,19 @@ class ClosedListStream:
         self.audio.speech_resumed()
 
     def partial(self) -> str | None:
-        return self.grammar.partial()
+        heard = self.grammar.partial()
+        if heard is not None and first_spoken_form(heard) in self.spoken:
+            return heard
+        return self._written() or heard
+
+    def _written(self) -> str | None:
+        """The list's phrase Whisper wrote for the words so far, if any."""
+        spellings = (first_spoken_form(h.text) for h in self.audio.decoded())
+        return next((said for said in spellings if said in self.spoken), None)
 
     def finish(self) -> Recognition:
         picked = self.grammar.finish()
-        written = next(
-            (
-                said
-                for said in (first_spoken_form(h.text) for h in self.audio.decoded())
-                if said in self.spoken
-            ),
-            None,
-        )
+        written = self._written()
         if written is None or written == picked.text:
             return picked
         rest = tuple(h for h in picked.alternatives if h.text != written)

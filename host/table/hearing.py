@@ -48,7 +48,8 @@ def plan_for(
             fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))
         turn_end = TurnEnd(
             _answer_test(fields, expectation.commands, listening.also),
-            expectation.phrases + expectation.commands,
+            expectation.phrases,
+            expectation.commands,
         )
     else:
         # a list of names may go on after a comma's pause ("Ann, ... Ben")

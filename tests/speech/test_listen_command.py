@@ -41,6 +41,18 @@ def test_a_pause_inside_a_name_does_not_cut_the_player_off(flite_speech, tmp_pat
     assert report["verdict"] == "accept"
 
 
+def test_a_hesitation_before_a_pause_is_left_out_of_the_answer(flite_speech, tmp_path, capsys):
+    # flite's "um" comes out of Whisper as a word ("done", "i'm", "come");
+    # an answer decoded with it may be garbled too ("i'm can there")
+    first, rest = flite_speech("um", "awb"), flite_speech("Canberra", "awb")
+    audio = Audio.join([first, Audio.silence(0.8), rest])  # 1.4 s between the words
+    wav = write_wav(tmp_path / "um-canberra.wav", audio)
+    argv = (wav, "--for", "answer", "--answer", "Canberra", "--reject", "Sydney")
+    report = listen(capsys, *argv, "--kind", "place")
+    assert report["heard"] == ["canberra"] and report["verdict"] == "accept"  # not "done canberra"
+    assert report["decided_at_s"] > speech_end(audio)
+
+
 def test_a_complete_answer_ends_before_the_full_silence(flite_speech, tmp_path, capsys):
     audio = flite_speech("Canberra", "slt")
     wav = write_wav(tmp_path / "canberra.wav", audio)

@@ -26,12 +26,18 @@ def answer_plan(fields: AnswerFields):
         ("sydney", Tier.COMPLETE),  # a listed near miss is a whole answer too
         ("i don't know", Tier.COMPLETE),
         ("pass", Tier.COMPLETE),
-        ("um", Tier.WAITING),
-        ("it's the", Tier.WAITING),
-        ("i think it's", Tier.WAITING),
-        ("", Tier.WAITING),
+        # a hesitation: the full silence, and if the player goes on, what
+        # came before the pause is left out of the answer
+        ("um", Tier.HESITATION),
+        ("i think it's", Tier.HESITATION),
+        ("", Tier.HESITATION),  # a breath, a cough: nothing written
+        ("melbourne", Tier.HESITATION),  # one word the host does not know: maybe "um"
+        ("come", Tier.HESITATION),  # "um" as Whisper writes it, though "come again" is a command
+        ("no", Tier.HESITATION),  # likewise ("no idea")
+        ("it's the", Tier.WAITING),  # an article: the answer goes on from there
+        ("come again", Tier.COMPLETE),  # the command
+        ("roll the", Tier.WAITING),  # the start of a command
         (None, Tier.WAITING),  # an engine that cannot tell before the end
-        ("melbourne", Tier.WAITING),  # one word the host does not know: maybe "um"
         ("melbourne victoria", Tier.OPEN),  # words it does not know: they may be complete
         ("done canberra", Tier.COMPLETE),  # "um ... Canberra", the "um" misheard
         ("i think it canberra", Tier.COMPLETE),
@@ -51,10 +57,10 @@ def test_an_answer_about_a_city(partial, tier):
         ("new south wales", Tier.COMPLETE),
         # one word alone: Whisper writes a lone "uh" as "perth" or "earth"
         # before "... the Pacific Ocean"; wait for more
-        ("melbourne", Tier.WAITING),
+        ("melbourne", Tier.HESITATION),
         ("new south", Tier.WAITING),  # ends on a joiner: "new south wales" may come
         ("melbourne and", Tier.WAITING),
-        ("wagga", Tier.WAITING),  # one word no deck knows: more likely "um" misheard
+        ("wagga", Tier.HESITATION),  # one word no deck knows: more likely "um" misheard
         ("wagga wagga", Tier.OPEN),  # words no deck knows: they may be complete
     ],
 )
@@ -68,7 +74,8 @@ def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
 @pytest.mark.parametrize(
     ("partial", "tier"),
     [
-        ("leonardo", Tier.WAITING),  # half the name the card expects
+        ("leonardo", Tier.WAITING),  # half the name the card expects: kept
+        ("new", Tier.WAITING),  # a joiner may start a name
         ("leonardo da", Tier.WAITING),
         ("it's leonardo da", Tier.WAITING),
         ("leonardo da vinci", Tier.COMPLETE),

@@ -9,6 +9,7 @@ from host.speech.ahead import PauseDecoding
 from host.speech.endpoint import EndpointPolicy
 from host.speech.listening import RecordingSource, listen_turn
 from host.speech.recognition import Expectation, Hypothesis, Recognition
+from host.speech.turn_end import Tier
 
 
 class Decoder:
@@ -41,6 +42,32 @@ def test_speech_after_the_pause_is_decoded_with_what_came_before():
     assert audio.decoded() == ["6400 samples"]  # the turn ended mid-word (a time limit)
 
 
+def test_after_a_hesitation_only_the_speech_from_where_the_player_went_on_is_decoded():
+    decode = Decoder()
+    audio = PauseDecoding(decode)
+    audio.accept(np.ones(4800, np.int16))  # "um"
+    audio.pause_began()
+    audio.accept(np.zeros(8000, np.int16))  # half a second of thought
+    audio.accept(np.ones(480, np.int16))  # the first frame of "Canberra"
+    audio.hesitated(lead=3200)  # keep 0.2 s before it: the VAD starts late
+    audio.speech_resumed()
+    audio.accept(np.ones(8000, np.int16))
+    audio.pause_began()
+    assert decode.lengths == [4800, 3200 + 8000]
+
+
+def test_a_short_pause_after_a_hesitation_keeps_no_more_than_the_pause():
+    decode = Decoder()
+    audio = PauseDecoding(decode)
+    audio.accept(np.ones(4800, np.int16))
+    audio.pause_began()
+    audio.accept(np.zeros(1600, np.int16))  # 0.1 s: less than the lead asked for
+    audio.hesitated(lead=3200)
+    audio.speech_resumed()
+    audio.pause_began()
+    assert decode.lengths == [4800, 1600]  # the "um" itself is not decoded again
+
+
 def test_on_a_worker_the_result_is_the_same():
     decode = Decoder()
     with ThreadPoolExecutor(max_workers=1) as worker:
@@ -65,6 +92,9 @@ class PauseStream:
 
     def speech_resumed(self):
         self.told.append(("speech", self.received))
+
+    def hesitated(self):
+        self.told.append(("hesitated", self.received))
 
     def finish(self):
         return Recognition((Hypothesis("said", 1.0),), engine="fake", mode="free")
@@ -104,4 +134,33 @@ def test_the_listening_loop_tells_the_stream_when_pauses_begin_and_end():
         ("pause", 20 * frame + frame),
         ("speech", 30 * frame + frame),
         ("pause", 40 * frame + frame),  # the last pause, which ends the turn
+    ]
+
+
+class Hesitant:
+    """A turn end that hears every pause's words as a hesitation ("um")."""
+
+    def classify(self, partial, guess=None):
+        return Tier.HESITATION
+
+
+def test_the_stream_is_told_that_the_words_before_a_pause_were_a_hesitation():
+    frame = 480
+    speech, pause = np.ones(10 * frame, np.int16), np.zeros(20 * frame, np.int16)
+    recognizer = Recognizer()
+    recognizer.last.partial = lambda: "um"
+    listen_turn(
+        RecordingSource(np.concatenate([speech, pause, speech]), 16000),
+        recognizer,
+        Expectation.free(),
+        EndpointPolicy.command(end_silence=1.0).with_early_end(0.15, 1.0),
+        turn_end=Hesitant(),
+        vad=Loudness(),
+    )
+    told = recognizer.last.told
+    assert told[:4] == [
+        ("speech", frame),
+        ("pause", 10 * frame + frame),
+        ("hesitated", 30 * frame + frame),  # as the player goes on, not before
+        ("speech", 30 * frame + frame),
     ]

@@ -250,10 +250,12 @@ CHOICES = Expectation.closed(["pass", "yes", "no", "three", "science and nature"
 def test_a_closed_list_takes_the_phrase_whisper_wrote_exactly(grammar, whisper, heard):
     stream = ClosedListStream(SaysEngine(whisper), CHOICES, grammar_picking(grammar))
     stream.accept(np.zeros(4800, np.int16))
-    assert stream.partial() == grammar  # the end of turn listens to the grammar (no decode)
+    # the end of turn listens to the grammar; to Whisper only when the
+    # grammar's path is no phrase of the list (in noise it may be empty)
+    assert stream.partial() == (grammar or heard)
     result = stream.finish()
     assert result.text == heard and result.mode == "grammar"
-    assert stream.engine.decoded == [4800]
+    assert stream.engine.decoded == [4800]  # once, whoever asked
     if grammar and heard != grammar:
         assert result.notes[-1] == f"Whisper wrote '{heard}' where the grammar picked '{grammar}'"
 
