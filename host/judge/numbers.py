@@ -78,14 +78,35 @@ def convert_romans(tokens: list[str]) -> list[str]:
 
 
 def join_digit_groups(tokens: list[str]) -> list[str]:
-    """Digit groups said one after another are one number: 19 69 -> 1969, 4 5 1 -> 451."""
+    """Digit groups said one after another are one number: 19 69 -> 1969,
+    4 5 1 -> 451; a group that fits in the zeros of the one before is added
+    to it, as a recognizer writes number words: 200 6 and 200 and 6 -> 206,
+    1900 69 -> 1969 (but 20 20 -> 2020)."""
     out: list[str] = []
-    for token in tokens:
-        if out and INTEGER.match(token) and INTEGER.match(out[-1]):
-            out[-1] += token
+    at = 0
+    while at < len(tokens):
+        token = tokens[at]
+        previous = out[-1] if out and INTEGER.match(out[-1]) else None
+        if previous and token == "and" and at + 1 < len(tokens):
+            following = tokens[at + 1]
+            if INTEGER.match(following) and _fits_in_zeros(previous, following):
+                out[-1] = str(int(previous) + int(following))
+                at += 2
+                continue
+        if previous and INTEGER.match(token):
+            fits = _fits_in_zeros(previous, token)
+            out[-1] = str(int(previous) + int(token)) if fits else previous + token
         else:
             out.append(token)
+        at += 1
     return out
+
+
+def _fits_in_zeros(number: str, following: str) -> bool:
+    zeros = len(number) - len(number.rstrip("0"))
+    if not zeros or not number.strip("0") or following.startswith("0"):
+        return False  # "0 0 7" is 007; "2000 05" is not said as a sum
+    return int(following) < 10**zeros
 
 
 def drop_regnal_the(tokens: list[str]) -> list[str]:

@@ -27,6 +27,25 @@ def test_spoken_numbers_become_digits(spoken, digits):
     assert canon(spoken) == digits
 
 
+@pytest.mark.parametrize(
+    "written, digits",
+    [
+        # number words as Whisper writes them: each group as digits
+        ("200 6", ["206"]),
+        ("200 and 6", ["206"]),
+        ("1900 69", ["1969"]),
+        ("100 10", ["110"]),
+        # groups that do not fit in the zeros before them are read on
+        ("19 69", ["1969"]),
+        ("20 20", ["2020"]),
+        ("0 0 7", ["007"]),
+        ("200 and pepper", ["200", "and", "pepper"]),
+    ],
+)
+def test_digit_groups_a_recognizer_wrote_are_one_number(written, digits):
+    assert canon(written) == digits
+
+
 def test_roman_numerals_after_a_name():
     assert canon("henry viii") == ["henry", "8"]
     assert canon("world war i") == ["world", "war", "1"]
