@@ -101,8 +101,8 @@ def test_a_closed_list_is_complete_only_on_a_whole_phrase():
     "kind, after_a_whole_phrase",
     [
         ("answer", 0.3),  # "hmm ... Melbourne": the answer may follow a pause
-        ("choice", 0.15),  # "roll the dice" said alone needs no more
-        ("yes_no", 0.15),
+        ("choice", 0.1),  # "roll the dice" said alone needs no more
+        ("yes_no", 0.1),
         ("names", 0.3),  # "Ann, ... Ben": a list of names goes on after a comma
     ],
 )
