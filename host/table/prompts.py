@@ -7,7 +7,7 @@ action and, beside it, the words heard (kept for the judge's overrides).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from host.rules.engine import TABLE
 from host.table import destinations as dest
@@ -322,7 +322,8 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
     phrases = [fields["answer"], *fields["accept"], *fields["prompt"], *fields["reject"]]
     members = table.game.side(prompt["side"])["members"] + [prompt["side"]]
     strictness = table.settings.strictness_for(members)
-    state = {"prompted": False, "heard": "", "asked": False}
+    # said_again: the card's entry the host heard unsure and asked to hear again
+    state = {"prompted": False, "heard": "", "asked": False, "said_again": None}
     deck = table.deck_of.get(card, "")
     where = {"card": card, "category": category, "strictness": strictness}
 
@@ -347,9 +348,20 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
         if ruling.verdict == "confirm" and _others_may_answer(table, prompt):
             # "Did you say Ottawa?" would tell the stealers or claimers still
             # to answer; asking to hear it again tells them nothing
-            state["asked"] = True
-            table.write("ruling", verdict="say_again", reason=ruling.reason, heard=ruling.heard)
-            return Ask(table.narrator.say("say_again"))
+            if state["said_again"] is None:
+                state["said_again"] = ruling.ask_about
+                table.write("ruling", verdict="say_again", reason=ruling.reason, heard=ruling.heard)
+                return Ask(table.narrator.say("say_again"))
+            # said again: if again the card-guided pass heard the same entry
+            # of the card in what free decoding garbled, two hearings agree
+            agreed = state["said_again"] == ruling.ask_about
+            ruling = replace(
+                ruling,
+                verdict="accept" if agreed else "reject",
+                reason=f"heard twice as {ruling.ask_about}: {ruling.reason}"
+                if agreed
+                else f"unsure twice, of different entries: {ruling.reason}",
+            )
         if ruling.verdict == "confirm" and ruling.ask_about:
             state["asked"] = True
             said = _asked_about(table, prompt, question, ruling, where, card_guess=guess)

@@ -180,33 +180,55 @@ def test_a_whole_game_by_voice_with_guesses_ends(table):
     assert outcome in ("over", "ended")
 
 
-def test_when_others_may_still_answer_it_asks_again_instead_of_naming_the_answer(
-    table, monkeypatch
-):
-    # genus6: a wrong answer may be stolen, so "Did you say ...?" would tell
-    # the would-be stealers the answer; the host asks to hear it again instead
+def steal_table(table, monkeypatch, second: str):
+    """genus6, where a wrong answer may be stolen: the first stealable answer
+    is heard unsure ("mumble [card: mumble]"), then said again as `second`."""
     from host.table.judging import Judging, Ruling
 
     def unsure(self, question, deck, card, alternatives, strictness, card_guess=None, cards=None):
         if card_guess:
-            return Ruling("confirm", "unsure", alternatives[0], 0.7, question.answer)
+            return Ruling("confirm", "unsure", alternatives[0], 0.7, card_guess)
         return Ruling("reject", "wrong", (alternatives or [""])[0])
 
     monkeypatch.setattr(Judging, "rule", unsure)
-    asked: list[bool] = []
+    said: list[str] = []
     bot = StatelessBot(max_lines=300)
 
     def responder(listening: Listening):
-        if listening.kind == "answer" and listening.prompt.get("stealable") and not asked:
-            asked.append(True)
-            return "mumble [card: mumble]"
+        if listening.kind == "answer" and listening.prompt.get("stealable") and len(said) < 2:
+            said.append("mumble [card: mumble]" if not said else second)
+            return said[-1]
         return bot(listening)
 
     _outcome, channel = table(
         responder=responder, voice=True, edition="genus6", mode="classic", seed=11
     )
-    assert asked, "the game never put a stealable question"
+    assert said, "the game never put a stealable question"
+    return channel
+
+
+def test_when_others_may_still_answer_it_asks_again_instead_of_naming_the_answer(
+    table, monkeypatch
+):
+    # "Did you say ...?" would tell the would-be stealers the answer; the
+    # host asks to hear it again instead
+    channel = steal_table(table, monkeypatch, second="mumble [card: mumble]")
     assert keys_after(channel, "mumble [card: mumble]")[0] == "say_again"
     assert "did_you_say" not in keys(channel.said)
     rulings = transcript(table.save_dir, "ruling")
-    assert any(r["verdict"] == "say_again" for r in rulings)
+    assert rulings[0]["verdict"] == "say_again"
+
+
+def test_heard_the_same_way_twice_it_is_right(table, monkeypatch):
+    steal_table(table, monkeypatch, second="mumble [card: mumble]")
+    rulings = transcript(table.save_dir, "ruling")
+    assert [r["verdict"] for r in rulings[:2]] == ["say_again", "accept"]
+    assert rulings[1]["reason"].startswith("heard twice as mumble")
+    assert answered(table.save_dir)[0] is True
+
+
+def test_heard_as_two_different_things_it_is_wrong(table, monkeypatch):
+    steal_table(table, monkeypatch, second="grumble [card: grumble]")
+    rulings = transcript(table.save_dir, "ruling")
+    assert [r["verdict"] for r in rulings[:2]] == ["say_again", "reject"]
+    assert answered(table.save_dir)[0] is False
