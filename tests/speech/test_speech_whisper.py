@@ -161,6 +161,26 @@ def test_speech_after_a_pause_is_decoded_again():
     assert engine.decoded == [4800, 6400]
 
 
+def test_after_a_hesitation_the_answer_is_decoded_from_where_the_player_went_on():
+    engine = CountingEngine()
+    engine.sample_rate = 16000
+    stream = WhisperStream(engine, Expectation.answer(["Canberra"]))
+    stream.accept(np.ones(4800, np.int16))  # "um", which Whisper writes as a word
+    stream.pause_began()
+    stream.accept(np.zeros(16000, np.int16))  # a second of thought
+    stream.accept(np.ones(480, np.int16))
+    stream.hesitated()  # told by the listening loop as speech resumes
+    stream.speech_resumed()
+    stream.accept(np.ones(9600, np.int16))
+    stream.pause_began()
+    kept = 8000 + 9600  # the half second up to where speech resumed, then the answer
+    assert stream.partial() == f"um {kept} samples"  # the end of turn sees a filler, then words
+    finished = stream.finish()
+    assert finished.text == f"{kept} samples"  # the judge hears the answer alone
+    assert engine.decoded == [4800, kept]
+    assert finished.notes[-1] == "'4800 samples' before a pause was a hesitation, left out"
+
+
 class ClosedLists:
     """A stand-in for the grammar recognizer closed lists go to."""
 
