@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 
 import numpy as np
 
@@ -18,6 +19,11 @@ from host.speech.phrases import grammar_phrases
 from host.speech.recognition import CLOSED, FREE, Expectation, Hypothesis, Recognition, Word
 
 MAX_GRAMMARS = 16  # compiled grammar searches kept (each about 2 MB)
+# Words whose place in the dictionary is remembered: the binding's lookup_word
+# never frees the pronunciation it is handed (about 80 bytes a word found), and
+# every closed list asks about all its words, so each word is asked once. Far
+# more than a game's commands and a few games' cards; a word forgotten is asked again.
+WORDS_REMEMBERED = 20_000
 _FILLER = re.compile(r"^(<.*>|\[.*\]|\+\+.*\+\+)$")
 _VARIANT = re.compile(r"\(\d+\)$")
 
@@ -58,6 +64,13 @@ class PocketSphinxRecognizer:
         self._initial_cmn = self._grammar.get_cmn()
         self._searches: dict[str, bool] = {}  # grammar searches, least recently used first
         self._holders: dict[int, SphinxStream] = {}  # decoder -> its unfinished stream
+        grammar = self._grammar
+
+        @lru_cache(maxsize=WORDS_REMEMBERED)
+        def in_dictionary(word: str) -> bool:
+            return grammar.lookup_word(word) is not None
+
+        self.in_dictionary = in_dictionary
 
     def _claim(self, decoder) -> None:
         """Close an utterance a forgotten stream left open (a search cannot
@@ -71,7 +84,7 @@ class PocketSphinxRecognizer:
                 pass
 
     def missing_words(self, phrase: str) -> list[str]:
-        return [w for w in phrase.split() if self._grammar.lookup_word(w) is None]
+        return [w for w in phrase.split() if not self.in_dictionary(w)]
 
     def grammar_for(self, phrases) -> tuple[list[str], list[str]]:
         """(grammar phrases the dictionary can say, original phrases it cannot)."""
