@@ -58,20 +58,22 @@ def game_expectations(questions: int = 6) -> list:
 
     paths = resolve_deck_paths(())
     cards = {c.id: c for d in load_decks(paths) for c in d.cards}
+
+    class RecordingTable(SimulatedTable):
+        def __init__(self, *args, **kwargs) -> None:
+            super().__init__(*args, **kwargs)
+            self.expected: list = []
+
+        def line(self, listening):
+            self.expected.append(expectation_for(listening))
+            return super().line(listening)
+
     players = [SimulatedPlayer(name, 0.7) for name in ("Ann", "Ben")]
-    table = SimulatedTable(players, cards, seed=1, max_answers=questions, max_lines=400)
-    expected = []
-    line = table.line
-
-    def recorded(listening):
-        expected.append(expectation_for(listening))
-        return line(listening)
-
-    table.line = recorded
+    table = RecordingTable(players, cards, seed=1, max_answers=questions, max_lines=400)
     with tempfile.TemporaryDirectory(prefix="trivia-memory-") as folder:
         args = game_args(folder, "genus6", "classic", ["Ann", "Ben"], 1, [str(p) for p in paths])
         play(args, channel=typed_table(table, folder))
-    return [e for e in expected if e.kind != "free"]
+    return [e for e in table.expected if e.kind != "free"]
 
 
 def made_new(expectation, turn: int):
