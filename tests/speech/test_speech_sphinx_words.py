@@ -28,3 +28,15 @@ def test_the_file_and_the_decoder_know_the_same_words():
 def test_a_name_it_cannot_say_is_missing():
     path = sphinx_words.dictionary_path()
     assert sphinx_words.missing_words("ann xzavier ben", path) == ["xzavier"]
+
+
+def test_the_decoder_is_asked_about_each_word_once():
+    """The binding's lookup_word leaks the pronunciation it returns, and every
+    closed list asks about all its words: an answer once found is remembered."""
+    from host.speech.sphinx_engine import PocketSphinxRecognizer
+
+    decoder = PocketSphinxRecognizer(adapt=False, free_decoding=False)
+    assert decoder.missing_words("roll the xzavier") == ["xzavier"]
+    assert decoder.missing_words("roll xzavier roll") == ["xzavier"]
+    asked = decoder.in_dictionary.cache_info()
+    assert (asked.misses, asked.hits) == (3, 3)
