@@ -106,7 +106,7 @@ def _fits_in_zeros(number: str, following: str) -> bool:
     zeros = len(number) - len(number.rstrip("0"))
     if not zeros or not number.strip("0") or following.startswith("0"):
         return False  # "0 0 7" is 007; "2000 05" is not said as a sum
-    return int(following) < 10**zeros
+    return len(following) <= zeros  # fewer digits than the zeros: below their power of ten
 
 
 def drop_regnal_the(tokens: list[str]) -> list[str]:
