@@ -336,7 +336,7 @@ class WhisperStream:
         notes += [f"'{said}' before a pause was a hesitation, left out" for said in self._left_out]
         card_guess = None
         if self._card_pass is not None:
-            on_the_card = self._card_pass.finish()  # always: it frees the decoder
+            on_the_card = self._card_pass.finish(lattice=False)  # always: it frees the decoder
             card_guess = on_the_card.alternatives[0] if on_the_card.alternatives else None
             if card_guess is not None:
                 notes.append(f"the card's grammar heard '{card_guess.text}'")

@@ -230,7 +230,8 @@ class CardGrammar(ClosedLists):
             def accept(self, samples):
                 grammar.fed += len(samples)
 
-            def finish(self):
+            def finish(self, lattice=True):
+                grammar.lattice = lattice
                 said = (Hypothesis(grammar.hears, 0.8),) if grammar.hears else ()
                 return Recognition(said, engine="pocketsphinx", mode="grammar")
 
@@ -290,6 +291,7 @@ def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
     assert finished.text == "michaelo tal"  # the ruling is on what Whisper heard
     assert engine.closed_lists.streams == [Expectation.closed(["Mikhail Tal", "Tal", "pass"])]
     assert engine.closed_lists.fed == 4800
+    assert engine.closed_lists.lattice is False  # a guess needs the path, not its posterior
     if hears:
         assert finished.card_guess.text == "mikhail tal"
         assert "the card's grammar heard 'mikhail tal'" in finished.notes
