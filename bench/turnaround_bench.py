@@ -168,16 +168,17 @@ def percentile(values, q):
 
 
 def report(timeline: Timeline, settings) -> None:
-    for kind, silence, target in (
-        ("answer", settings.answer_silence, 500),
-        ("command/choice", settings.command_silence, 300),
+    for kind, silence, complete, target in (
+        ("answer", settings.answer_silence, settings.complete_silence, 500),
+        ("command/choice", settings.command_silence, settings.command_complete_silence, 300),
     ):
         turns = [t for t in timeline.turns if (t["kind"] == "answer") == (kind == "answer")]
         if not turns:
             continue
         print(
             f"\n{kind}s: {len(turns)} utterances, end-of-speech silence at most {silence:.2f} s "
-            f"(less after a complete utterance: {settings.complete_silence:.2f} s)"
+            f"(less after a complete utterance: {complete:.2f} s; lists of names "
+            f"{settings.complete_silence:.2f} s)"
         )
         totals = [t["total"] for t in turns]
         print(
