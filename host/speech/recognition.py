@@ -88,6 +88,12 @@ class RecognitionStream(Protocol):
     def finish(self) -> Recognition: ...
 
 
+class GrammarStream(RecognitionStream, Protocol):
+    """A grammar's stream (PocketSphinx) that can skip its final lattice pass."""
+
+    def finish(self, lattice: bool = True) -> Recognition: ...
+
+
 class Recognizer(Protocol):
     name: str
     sample_rate: int

@@ -50,6 +50,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 import numpy as np
 
@@ -60,6 +61,7 @@ from host.speech.recognition import (
     ANSWER,
     CLOSED,
     Expectation,
+    GrammarStream,
     Hypothesis,
     Recognition,
     RecognitionStream,
@@ -210,7 +212,8 @@ class WhisperRecognizer:
         if expectation.kind == CLOSED and self.closed_lists is not None:
             sayable, _ = grammar_phrases(expectation.phrases, self.closed_lists.missing_words)
             if sayable:  # else no phrase is in its dictionary: Whisper writes any word
-                return ClosedListStream(self, expectation, self.closed_lists.stream(expectation))
+                grammar = cast(GrammarStream, self.closed_lists.stream(expectation))
+                return ClosedListStream(self, expectation, grammar)
         return WhisperStream(self, expectation)
 
     def decode(self, samples: np.ndarray, prompt: list[str] | None = None) -> list[Hypothesis]:
@@ -361,7 +364,7 @@ class ClosedListStream:
     """
 
     def __init__(
-        self, engine: WhisperRecognizer, expectation: Expectation, grammar: RecognitionStream
+        self, engine: WhisperRecognizer, expectation: Expectation, grammar: GrammarStream
     ) -> None:
         self.engine = engine
         self.grammar = grammar
@@ -390,8 +393,11 @@ class ClosedListStream:
         return next((said for said in spellings if said in self.spoken), None)
 
     def finish(self) -> Recognition:
-        picked = self.grammar.finish()
         written = self._written()
+        # the lattice's best-path pass (up to 150 ms on the game's 300-phrase
+        # lists) only when the grammar's pick decides: with it, speech that is
+        # no phrase of the list more often ends on no phrase than a wrong one
+        picked = self.grammar.finish(lattice=written is None)
         if written is None or written == picked.text:
             return picked
         rest = tuple(h for h in picked.alternatives if h.text != written)

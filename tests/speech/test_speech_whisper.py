@@ -248,7 +248,8 @@ def grammar_picking(text):
         def partial(self):
             return text
 
-        def finish(self):
+        def finish(self, lattice=True):
+            self.lattice = lattice
             said = (Hypothesis(text, 0.9),) if text else ()
             return Recognition(said, engine="pocketsphinx", mode="grammar")
 
@@ -277,6 +278,10 @@ def test_a_closed_list_takes_the_phrase_whisper_wrote_exactly(grammar, whisper, 
     result = stream.finish()
     assert result.text == heard and result.mode == "grammar"
     assert stream.engine.decoded == [4800]  # once, whoever asked
+    # the grammar's costly final pass only when its pick decides (Whisper
+    # wrote no phrase of the list)
+    whisper_wrote_one = whisper in ("pass", "3")
+    assert stream.grammar.lattice is not whisper_wrote_one
     if grammar and heard != grammar:
         assert result.notes[-1] == f"Whisper wrote '{heard}' where the grammar picked '{grammar}'"
 
