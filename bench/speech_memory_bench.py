@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import ctypes
 import gc
-import resource
 import subprocess
 import sys
 import tempfile
@@ -41,10 +40,11 @@ WORDS = ("one", "two", "three", "four", "five", "six", "red", "blue", "green", "
 
 def resident_mb() -> float:
     """Resident size once the garbage and the allocator's free pages are given back."""
+    from bench.soak import resident_mb as resident_now
+
     gc.collect()
     ctypes.CDLL("libc.so.6").malloc_trim(0)
-    pages = int(Path("/proc/self/statm").read_text().split()[1])
-    return pages * resource.getpagesize() / 2**20
+    return resident_now()
 
 
 def game_expectations(questions: int = 6) -> list:
