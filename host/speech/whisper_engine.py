@@ -55,6 +55,7 @@ from typing import cast
 import numpy as np
 
 from host.speech.ahead import PauseDecoding
+from host.speech.guided import roughly_alike
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases
 from host.speech.recognition import (
@@ -320,8 +321,6 @@ class WhisperStream:
         """The first words of a card phrase that the words so far sound like
         ("lea nato": "leonardo" of "Leonardo da Vinci"), so the end of turn
         waits for the rest, as it does on a grammar pass's path."""
-        from host.speech.guided import roughly_alike
-
         heard = self._heard()
         for phrase in self.expectation.phrases if heard else ():
             words = first_spoken_form(phrase).split()
@@ -387,6 +386,26 @@ class ClosedListStream:
             return heard
         return self._written() or heard
 
+    def _cut_short(self, picked: Recognition, path: str | None) -> Recognition | None:
+        """The grammar's path as the partial results saw it, or the longest
+        phrase it begins with ("roll" of "roll for"), when the lattice pass
+        ended inside a phrase but Whisper wrote something that sounds like
+        it ("row off" for "roll"). Noise Whisper writes as nothing stays
+        nothing: the lattice pass is the guard against forced picks."""
+        words = first_spoken_form(path or "").split()
+        written = [first_spoken_form(h.text).split() for h in self.audio.decoded()]
+        for size in range(len(words), 0, -1):  # the longest phrase first
+            phrase = " ".join(words[:size])
+            # as many words as the phrase has: "row" of "row off" for "roll"
+            starts = (" ".join(w[:size]) for w in written)
+            like = next((w for w in starts if roughly_alike(w, phrase)), None)
+            if phrase in self.spoken and like is not None:
+                note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
+                return replace(
+                    picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note)
+                )
+        return None
+
     def _written(self) -> str | None:
         """The list's phrase Whisper wrote for the words so far, if any."""
         spellings = (first_spoken_form(h.text) for h in self.audio.decoded())
@@ -397,7 +416,10 @@ class ClosedListStream:
         # the lattice's best-path pass (up to 150 ms on the game's 300-phrase
         # lists) only when the grammar's pick decides: with it, speech that is
         # no phrase of the list more often ends on no phrase than a wrong one
+        path = self.grammar.partial() if written is None else None
         picked = self.grammar.finish(lattice=written is None)
+        if written is None and not picked.text:
+            return self._cut_short(picked, path) or picked
         if written is None or written == picked.text:
             return picked
         rest = tuple(h for h in picked.alternatives if h.text != written)

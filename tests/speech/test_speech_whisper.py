@@ -286,6 +286,51 @@ def test_a_closed_list_takes_the_phrase_whisper_wrote_exactly(grammar, whisper, 
         assert result.notes[-1] == f"Whisper wrote '{heard}' where the grammar picked '{grammar}'"
 
 
+def grammar_stopping_inside_a_phrase(path):
+    """A grammar stream whose path, as the partials see it, is `path`, and
+    whose lattice pass ends inside a phrase (no pick)."""
+
+    class Stream:
+        def accept(self, samples):
+            pass
+
+        def partial(self):
+            return path
+
+        def finish(self, lattice=True):
+            notes = (f"partial grammar path '{path} f' ignored",)
+            return Recognition((), engine="pocketsphinx", mode="grammar", notes=notes)
+
+    return Stream()
+
+
+ROLL = Expectation.closed(["roll", "roll for me", "throw", "score"])
+
+
+@pytest.mark.parametrize(
+    "path, whisper, heard",
+    [
+        ("roll", "row off", "roll"),  # flite's "roll", heard so 42 times in a game
+        ("roll for", "row off", "roll"),  # the phrase the path ran through
+        ("roll", "", ""),  # noise: Whisper wrote nothing
+        ("roll", "thank you", ""),  # Whisper's silence phrase is nothing like it
+        ("roll for", "score", "score"),  # Whisper wrote a phrase of the list: that one
+    ],
+)
+def test_a_grammar_path_that_stopped_inside_a_phrase_is_kept_when_whisper_sounds_like_it(
+    path, whisper, heard
+):
+    stream = ClosedListStream(SaysEngine(whisper), ROLL, grammar_stopping_inside_a_phrase(path))
+    stream.accept(np.zeros(4800, np.int16))
+    result = stream.finish()
+    assert result.text == heard
+    if heard == "roll":
+        assert (
+            result.notes[-1]
+            == f"the grammar's path was '{path}'; 'roll', as Whisper's 'row' sounds"
+        )
+
+
 @pytest.mark.parametrize("hears", ["mikhail tal", ""])
 def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
     engine = SaysEngine("michaelo tal")
