@@ -338,10 +338,14 @@ _CLAUSE_END = re.compile(r"(?<=[.?!;:,])\s+")
 
 
 def clauses(text: str, min_words: int = 4) -> list[str]:
-    """Split at punctuation, keeping clauses long enough to sound natural."""
+    """Split at punctuation, keeping clauses long enough to sound natural.
+    A first sentence, or words before a colon, stand alone however short
+    ("History." or "Art:" before the question): the host starts speaking
+    once that much is made."""
     pieces: list[str] = []
     for piece in _CLAUSE_END.split(text.strip()):
-        if pieces and len(pieces[-1].split()) < min_words:
+        opening = len(pieces) == 1 and pieces[0].endswith((".", "?", "!", ":"))
+        if pieces and len(pieces[-1].split()) < min_words and not opening:
             pieces[-1] = f"{pieces[-1]} {piece}"
         else:
             pieces.append(piece)

@@ -128,6 +128,16 @@ def test_clauses_are_long_enough_to_sound_natural():
         "what is the capital of Australia?",
     ]
     assert clauses("Yes. Roll again.") == ["Yes. Roll again."]
+    # a short first sentence alone: the reply starts once it is made
+    assert clauses("History. Who painted the ceiling of the Sistine Chapel?") == [
+        "History.",
+        "Who painted the ceiling of the Sistine Chapel?",
+    ]
+    assert clauses("Art: which American photographer took Migrant Mother?") == [
+        "Art:",
+        "which American photographer took Migrant Mother?",
+    ]
+    assert clauses("Ann: Geography wedge (1).") == ["Ann: Geography wedge (1)."]
     assert clauses("In 1969, which astronaut, famously, walked on the Moon first?") == [
         "In 1969, which astronaut,",
         "famously, walked on the Moon first?",
