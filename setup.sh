@@ -48,6 +48,11 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
   .venv/bin/python -m pip install -q --upgrade pip >/dev/null
   .venv/bin/python -m pip install -q -e ".${extras:+[$extras]}"
   touch "$stamp"
+  # The lines a game opens with, in the host's voice, and the decks, made now:
+  # the first game starts talking at once, not after the voice model loads.
+  if [ "$command" != test ]; then
+    .venv/bin/trivia-host voices --prepare || echo "setup: the first game will start a little slower" >&2
+  fi
 fi
 
 if [ "$command" = test ]; then

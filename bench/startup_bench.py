@@ -92,13 +92,20 @@ def child(argv: list[str]) -> None:
     sys.exit(main(argv))
 
 
-def one_run(extra: list[str], cache: str) -> tuple[float, float]:
-    """One start-up, with `cache` as the user's cache folder: (wall-clock
-    seconds to the first sample, CPU seconds the process had used by then)."""
+def _environment(cache: str) -> dict[str, str]:
+    """This process's environment, with `cache` as the user's cache folder
+    and bytecode written, as an installed package has it."""
     environment = {
         key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"
     }
     environment["XDG_CACHE_HOME"] = cache
+    return environment
+
+
+def one_run(extra: list[str], cache: str) -> tuple[float, float]:
+    """One start-up, with `cache` as the user's cache folder: (wall-clock
+    seconds to the first sample, CPU seconds the process had used by then)."""
+    environment = _environment(cache)
     with tempfile.TemporaryDirectory(prefix="trivia-startup-") as folder:
         command = ["play", "--fresh", "--seed", "1", "--save-dir", folder, *extra]
         started = time.monotonic()
@@ -117,6 +124,12 @@ def one_run(extra: list[str], cache: str) -> tuple[float, float]:
     raise SystemExit(f"no sample was played:\n{done.stdout[-800:]}\n{done.stderr[-800:]}")
 
 
+def prepare(cache: str) -> None:
+    """`trivia-host voices --prepare` with `cache` as the user's cache folder."""
+    command = [sys.executable, "-m", "host", "voices", "--prepare"]
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env=_environment(cache))
+
+
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child(sys.argv[2:])
@@ -133,6 +146,12 @@ def main() -> None:
             with tempfile.TemporaryDirectory(prefix="trivia-startup-cache-") as empty:
                 first.append(one_run(extra, empty))
         report(f"{case}, first game (empty line cache)", first)
+        prepared = []
+        for _ in range(args.runs):
+            with tempfile.TemporaryDirectory(prefix="trivia-startup-cache-") as cache:
+                prepare(cache)  # as setup.sh does after installing; not timed
+                prepared.append(one_run(extra, cache))
+        report(f"{case}, first game after `voices --prepare` (setup.sh)", prepared)
         with tempfile.TemporaryDirectory(prefix="trivia-startup-cache-") as cache:
             one_run(extra, cache)  # the game before: fills the cache; not timed
             report(f"{case}, later games", [one_run(extra, cache) for _ in range(args.runs)])

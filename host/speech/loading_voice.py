@@ -11,6 +11,8 @@ the voice channel answers by going on with the keyboard.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from host.errors import HostError, plain_sentence
 from host.speech.audio import Audio
 from host.speech.background import BackgroundLoad
@@ -71,3 +73,27 @@ class LoadingSynthesizer:
         except (HostError, OSError, RuntimeError):
             return self.identity
         return VoiceIdentity(name, self.identity.voice, self.identity.rate, self.identity.volume)
+
+
+def loading_synthesizer(
+    engine: str,
+    voice: str,
+    rate: int,
+    volume: float,
+    notice: Callable[[str], None],
+    loaded: Callable[[str], None] = lambda name: None,
+) -> LoadingSynthesizer:
+    """The synthesizer chosen now (an engine that cannot run here is
+    reported at once), its model loaded once `start_loading` is called;
+    `loaded` is told the name of the one that started."""
+    from host.speech.engines import synthesizer_factory
+
+    name, make = synthesizer_factory(engine, voice, rate, volume, notice=notice)
+
+    def load() -> Synthesizer:
+        made = make()
+        loaded(made.name)
+        return made
+
+    identity = VoiceIdentity(name, voice, rate, volume)
+    return LoadingSynthesizer(identity, BackgroundLoad(f"the {name} voice", load), LineCache())

@@ -29,6 +29,12 @@ def register(subparsers) -> None:
     parser.add_argument("--voice", help="voice for the sample (default: config.yaml's)")
     parser.add_argument("--rate", type=int, help="words per minute (default: config.yaml's)")
     parser.add_argument("--text", default=SAMPLE_TEXT, help="what the sample says")
+    parser.add_argument(
+        "--prepare",
+        action="store_true",
+        help="make the lines a game opens with in config.yaml's voice now (kept in the "
+        "user's cache folder), so the first game starts talking at once",
+    )
     parser.add_argument("--config", help="config file (default: config.yaml)")
     parser.set_defaults(func=run_voices)
 
@@ -56,6 +62,10 @@ def with_voice_options(speech: dict | None, args) -> dict:
 def run_voices(args) -> int:
     from host.speech.settings import load_speech_settings
 
+    if args.prepare:
+        from host.table.openings import prepare_openings  # the narrator knows the lines
+
+        return prepare_openings(args.config)
     settings = load_speech_settings(args.config)
     if args.sample:
         return write_sample(args, settings)

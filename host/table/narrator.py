@@ -118,6 +118,24 @@ class Narrator:
         text, suggests = unmarked(chosen.format(**fields).strip(), fields)
         return Line(capitalised(_one_stop(text)), key, suggests)
 
+    def openings(self) -> list[str]:
+        """The first clause of every way the host may open a game, where it
+        names no player and no edition: what the line cache can hold before
+        the first game (`voices --prepare`), as the host will say it."""
+        from host.speech.synth import clauses
+
+        lines = []
+        for key in OPENING_PHRASES:
+            entry = phrases()[key]
+            if isinstance(entry, dict):
+                entry = entry.get(self.verbosity) or entry.get("long")
+            for variant in [entry] if isinstance(entry, str) else entry:
+                text, _ = unmarked(variant.format_map(_Unknown()), {})
+                first = clauses(capitalised(_one_stop(text)))[0]
+                if _Unknown.FIELD not in first:
+                    lines.append(first)
+        return list(dict.fromkeys(lines))
+
     def part(self, key: str, sub: str, sentence: bool = False, **fields) -> Line:
         """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...),
         as a `sentence` or as words to go inside one."""
@@ -439,6 +457,27 @@ def path_words(legs) -> str:
         }
         parts.append(words["path_first" if index == 0 else "path_next"].format(**fields))
     return words["path_then"].join(parts)
+
+
+# What the host says before it first listens, in the games it may start.
+OPENING_PHRASES = (
+    "ask_player_count",
+    "ask_players",
+    "ask_players_coop",
+    "welcome",
+    "welcome_coop",
+    "welcome_solo",
+    "welcome_back",
+)
+
+
+class _Unknown(dict):
+    """Fields not known before the game (names, edition) fill in as a mark."""
+
+    FIELD = "\x00"
+
+    def __missing__(self, key: str) -> str:
+        return self.FIELD
 
 
 def _one_stop(text: str) -> str:

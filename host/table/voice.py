@@ -260,8 +260,8 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         SpeechSettings,
         make_synthesizer,
     )
-    from host.speech.engines import load_recognizer_in_background, synthesizer_factory
-    from host.speech.line_cache import LineCache, VoiceIdentity
+    from host.speech.engines import load_recognizer_in_background
+    from host.speech.loading_voice import loading_synthesizer
 
     try:
         settings = SpeechSettings.from_mapping(config.get("speech"))
@@ -285,23 +285,15 @@ def make_voice_channel(config: dict, notice=print) -> VoiceChannel:
         engine[0] = made.name  # auto is decided once: "slower" keeps the voice, no new notice
         return made
 
-    def first_synthesizer() -> LoadingSynthesizer:
-        """Chosen now; its model loads while the first lines play from the cache."""
-        name, make = synthesizer_factory(
-            engine[0], settings.voice, settings.rate, settings.volume, notice=notice
-        )
-
-        def load():
-            made = make()
-            engine[0] = made.name
-            return made
-
-        identity = VoiceIdentity(name, settings.voice, settings.rate, settings.volume)
-        return LoadingSynthesizer(identity, BackgroundLoad(f"the {name} voice", load), LineCache())
+    def loaded(name: str) -> None:
+        engine[0] = name
 
     try:
         recognizer, dictionary = load_recognizer_in_background(settings, notice=notice)
-        synthesizer = first_synthesizer()
+        # chosen now; its model loads while the first lines play from the cache
+        synthesizer = loading_synthesizer(
+            engine[0], settings.voice, settings.rate, settings.volume, notice, loaded
+        )
     except (HostError, OSError, RuntimeError) as exc:
         microphone.close()
         speaker.close()
