@@ -78,6 +78,8 @@ class TurnEnd:
         words = first_spoken_form(partial).split()
         if all(word in hesitations() for word in words):
             return Tier.HESITATION  # "um", "i think it's", or nothing written
+        if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
+            return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on
         if self.is_complete(partial) or self._ends_on_a_whole_answer(words):
             return Tier.COMPLETE
         guessed = first_spoken_form(guess or "").split()
@@ -117,6 +119,10 @@ def _without_lead_in(words: list[str]) -> list[str]:
 def _starts(words: list[str], phrases: Iterable[str]) -> bool:
     """The words, with or without a lead-in ("it's leonardo"), begin a phrase."""
     return _begins_a_phrase(words, phrases) or _begins_a_phrase(_without_lead_in(words), phrases)
+
+
+def _is_one_of(words: list[str], phrases: Iterable[str]) -> bool:
+    return " ".join(words) in {first_spoken_form(phrase) for phrase in phrases}
 
 
 def _begins_a_phrase(words: list[str], phrases: Iterable[str]) -> bool:

@@ -42,6 +42,8 @@ def answer_plan(fields: AnswerFields):
         ("done canberra", Tier.COMPLETE),  # "um ... Canberra", the "um" misheard
         ("i think it canberra", Tier.COMPLETE),
         ("no sydney", Tier.COMPLETE),
+        ("canberra or", Tier.WAITING),  # "... or sydney": a hedge, which is wrong
+        ("canberra and", Tier.WAITING),
     ],
 )
 def test_an_answer_about_a_city(partial, tier):
