@@ -91,7 +91,11 @@ class Installed:
     @property
     def env(self) -> dict[str, str]:
         env = dict(CLEAN_ENV)
-        env.update(XDG_CONFIG_HOME=str(self.root / "config"), XDG_DATA_HOME=str(self.root / "data"))
+        env.update(
+            XDG_CONFIG_HOME=str(self.root / "config"),
+            XDG_DATA_HOME=str(self.root / "data"),
+            XDG_CACHE_HOME=str(self.root / "cache"),
+        )
         return env
 
     def __call__(self, *args: str, stdin: str = "") -> subprocess.CompletedProcess:
@@ -165,6 +169,16 @@ def test_config_init_writes_the_shipped_default_to_the_users_folder(installed):
     written = installed.user_config
     assert done.stdout.strip() == f"Wrote the default config to {written}; edit it there."
     assert written.read_text().startswith("# trivia-host default settings")
+
+
+def test_voices_prepare_makes_the_opening_lines_and_reads_the_decks(installed):
+    """What setup.sh does after installing, and pip users may run once."""
+    done = installed("voices", "--prepare")
+    assert done.returncode == 0, done.stderr
+    assert "Made the " in done.stdout and "read the decks" in done.stdout
+    cache = installed.root / "cache" / "trivia-host"
+    assert len(list((cache / "lines").glob("*.wav"))) >= 8
+    assert list((cache / "decks").iterdir())
 
 
 def test_a_few_lines_of_keyboard_play_are_saved(installed):
