@@ -138,7 +138,8 @@ def initials_form(field: str, entry: str) -> list[Form]:
     return [Form(_plain(("".join(w[0] for w in words),)), field, entry, INITIALS)]
 
 
-@functools.lru_cache(maxsize=4096)
+# Bounded small so an evening's memory stays flat (bench/soak.py).
+@functools.lru_cache(maxsize=1024)
 def card_forms(fields: AnswerFields) -> tuple[Form, ...]:
     """Every form of every entry on the card (cached per card)."""
     forms: list[Form] = []

@@ -151,7 +151,8 @@ def _finish(tokens: list[str], lang: str) -> tuple[tuple[str, ...], tuple[str, .
     return tuple(tokens), tuple(strip_leading_articles(tokens))
 
 
-@functools.lru_cache(maxsize=8192)
+# Bounded small so an evening's memory stays flat (bench/soak.py).
+@functools.lru_cache(maxsize=2048)
 def card_tokens(text: str, lang: str = "en") -> Tokens:
     """A card entry as tokens (no filler removal: cards do not hum)."""
     with_articles, tokens = _finish(basic_tokens(text), lang)
@@ -161,7 +162,7 @@ def card_tokens(text: str, lang: str = "en") -> Tokens:
 FILLER_PENALTY = 0.02
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=2048)
 def heard_variants(text: str, lang: str = "en") -> tuple[Tokens, ...]:
     """Readings of what was heard: as said, and with filler removed."""
     lex = lexicon()

@@ -42,7 +42,9 @@ def same_first_name(a: str, b: str) -> bool:
     return bool(groups.get(a, frozenset()) & groups.get(b, frozenset()))
 
 
-@functools.lru_cache(maxsize=65536)
+# Bounded small, so the cache fills within a few games and an evening's memory
+# stays flat (bench/soak.py: 65536 grew 26 MB over 200 games; judging as fast).
+@functools.lru_cache(maxsize=4096)
 def _spellings(word: str) -> frozenset[str]:
     """The word as written and respelled as it sounds: by each rule alone and by
     all in turn ("gogh" -> "gof" or "go", "yousane" -> "usane")."""
@@ -101,7 +103,7 @@ def distinct_names(heard: str, card: str) -> bool:
     return heard != card and heard in known and card in known
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)
 def word_cost(heard: str, card: str, phonetic: bool = True) -> float | None:
     """0 for the same word, a small cost for a slip, None for a different word.
 
