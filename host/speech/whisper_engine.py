@@ -413,10 +413,10 @@ class ClosedListStream:
 
     def finish(self) -> Recognition:
         written = self._written()
+        path = self.grammar.partial() if written is None else None  # before it finishes
         # the lattice's best-path pass (up to 150 ms on the game's 300-phrase
         # lists) only when the grammar's pick decides: with it, speech that is
         # no phrase of the list more often ends on no phrase than a wrong one
-        path = self.grammar.partial() if written is None else None
         picked = self.grammar.finish(lattice=written is None)
         if written is None and not picked.text:
             return self._cut_short(picked, path) or picked

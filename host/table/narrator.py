@@ -104,11 +104,15 @@ class Narrator:
 
     # ----------------------------------------------------------- phrases
 
-    def say(self, key: str, **fields) -> Line:
+    def _variants(self, key: str) -> list[str]:
+        """The phrase's wordings at this verbosity (else its long ones)."""
         entry = phrases()[key]
         if isinstance(entry, dict):
             entry = entry.get(self.verbosity) or entry.get("long")
-        variants = [entry] if isinstance(entry, str) else list(entry)
+        return [entry] if isinstance(entry, str) else list(entry)
+
+    def say(self, key: str, **fields) -> Line:
+        variants = self._variants(key)
         fresh = [v for v in variants if v != self._last.get(key)] or variants
         chosen = fresh[0] if len(fresh) == 1 else self._rng.choice(fresh)
         self._last[key] = chosen
@@ -126,10 +130,7 @@ class Narrator:
 
         lines = []
         for key in OPENING_PHRASES:
-            entry = phrases()[key]
-            if isinstance(entry, dict):
-                entry = entry.get(self.verbosity) or entry.get("long")
-            for variant in [entry] if isinstance(entry, str) else entry:
+            for variant in self._variants(key):
                 text, _ = unmarked(variant.format_map(_Unknown()), {})
                 first = clauses(capitalised(_one_stop(text)))[0]
                 if _Unknown.FIELD not in first:
