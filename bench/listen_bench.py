@@ -61,9 +61,7 @@ def run(rows, folder: Path, settings: SpeechSettings, old_vad: bool, realtime: b
         others = deck_answers((), fields.kind) if fields else ()  # as `listen` and the game
         listening = listening_for(row["for"], fields, row["expect"] or (), also=others)
         vad = EnergyVad(initial_floor_dbfs=-70.0) if old_vad else None
-        report = listen_to(
-            samples, listening, settings, recognizer, fields, realtime=realtime, vad=vad
-        )
+        report = listen_to(samples, listening, settings, recognizer, realtime=realtime, vad=vad)
         end = row["speech_end_s"]
         result = {
             **row,

@@ -12,9 +12,12 @@ import re
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from host.signals import Signal
+
+if TYPE_CHECKING:
+    from host.judge.model import AnswerFields
 
 SILENCE, NOISE, TIME_UP = "<silence>", "<noise>", "<time up>"
 CARD_GUESS = re.compile(r"\s*\[card:\s*([^\]]*)\]\s*$")  # "... [card: art deco]"
@@ -70,6 +73,10 @@ class Listening:
     # choices: other names of them (a colour), heard but not offered; answers:
     # the decks' other answers of the card's kind, a whole answer if said alone
     also: tuple[str, ...] = ()
+    # answers: the card as the judge reads it (kind, accept, prompt, reject), so
+    # the end of turn knows a whole answer as the ruling will ("no way" on a
+    # True/False card); None: the phrases stand for it
+    card: AnswerFields | None = None
 
 
 class Channel(Protocol):

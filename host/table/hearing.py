@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from host.judge.core import judge
 from host.judge.model import AnswerFields
+from host.judge.truefalse import read_true_false
 from host.speech.endpoint import EndpointPolicy
 from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation
@@ -21,7 +22,7 @@ from host.speech.turn_end import TurnEnd, closed_list_test
 from host.table.channels import Listening
 
 # Rulings that mean the words heard are a whole form on the card.
-_WHOLE_FORM_RULES = frozenset({"reject-list", "prompt-list", "true-false"})
+_WHOLE_FORM_RULES = frozenset({"reject-list", "prompt-list"})
 
 
 @dataclass(frozen=True)
@@ -31,10 +32,9 @@ class Plan:
     turn_end: TurnEnd | None
 
 
-def plan_for(
-    listening: Listening, settings: SpeechSettings, fields: AnswerFields | None = None
-) -> Plan:
-    """`fields`: the card, when known (else the listening's phrases stand for it)."""
+def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
+    """An answer's end of turn reads the listening's card as the judge does
+    (else its phrases stand for the card)."""
     from host.table.voice import expectation_for
 
     expectation = expectation_for(listening)
@@ -44,6 +44,7 @@ def plan_for(
             max(settings.no_speech_timeout, 10.0),
             listening.time_limit,
         ).with_early_end(settings.complete_silence, settings.answer_open_silence)
+        fields = listening.card
         if fields is None and listening.phrases:
             fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))
         turn_end = TurnEnd(
@@ -77,6 +78,8 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
             return True
         if fields is None:
             return False
+        if fields.kind == "true_false":  # "no way", "that's wrong", "true or false"
+            return read_true_false(text) is not None
         verdict = judge(fields, [text])
         return verdict.verdict == "accept" or verdict.rule in _WHOLE_FORM_RULES
 

@@ -96,7 +96,6 @@ def run(args: argparse.Namespace) -> int:
         listening,
         speech,
         _recognizer(speech),
-        fields,
         args.strictness,
         realtime=args.realtime,
     )
@@ -114,7 +113,9 @@ def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float =
     commands = tuple(und.vocabulary()["commands"])
     if waiting_for == "answer":
         phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject) if fields else ()
-        return Listening("answer", phrases, commands, answer_seconds or None, also=tuple(also))
+        return Listening(
+            "answer", phrases, commands, answer_seconds or None, also=tuple(also), card=fields
+        )
     return Listening("choice", tuple(expected), commands)
 
 
@@ -137,19 +138,19 @@ def listen_to(
     listening,
     speech,
     recognizer,
-    fields=None,
     strictness="normal",
     realtime=False,
     vad=None,
 ) -> dict:
-    """The contract's report for 16 kHz `samples` heard as the game hears them."""
+    """The contract's report for 16 kHz `samples` heard as the game hears them
+    (and judged against the listening's card, if it has one)."""
     from host.judge.core import judge
     from host.speech import make_vad
     from host.speech.audio import RECOGNIZER_RATE
     from host.speech.listening import RecordingSource, listen_turn
     from host.table.hearing import plan_for
 
-    plan = plan_for(listening, speech, fields)
+    plan = plan_for(listening, speech)
     source = RecordingSource(samples, RECOGNIZER_RATE, realtime=realtime)
     heard = listen_turn(
         source,
@@ -164,6 +165,7 @@ def listen_to(
         "ended": ENDED[heard.outcome.value] if texts else "no_speech",
         "decided_at_s": round(heard.listened_seconds, 3),
     }
+    fields = listening.card
     verdict = judge(fields, texts or [""], strictness) if fields else None
     ready = time.monotonic()
     if realtime:

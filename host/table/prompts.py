@@ -13,6 +13,7 @@ from host.rules.engine import TABLE
 from host.table import destinations as dest
 from host.table import understanding as und
 from host.table.channels import Heard, Listening
+from host.table.judging import heard_fields
 from host.table.narrator import join, number_words
 
 
@@ -38,7 +39,9 @@ class Ask:
 NOT_UNDERSTOOD = object()
 
 
-def listening(kind: str, prompt: dict, phrases=(), time_limit=None, also=()) -> Listening:
+def listening(
+    kind: str, prompt: dict, phrases=(), time_limit=None, also=(), card=None
+) -> Listening:
     return Listening(
         kind,
         tuple(phrases),
@@ -46,6 +49,7 @@ def listening(kind: str, prompt: dict, phrases=(), time_limit=None, also=()) -> 
         time_limit,
         dict(prompt),
         tuple(also),
+        card,
     )
 
 
@@ -402,7 +406,7 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
         others = table.judging.other_answers(question, table.game.cards)
     correct = table.converse(
         ask,
-        listening("answer", prompt, phrases, time_limit, also=others),
+        listening("answer", prompt, phrases, time_limit, also=others, card=heard_fields(question)),
         interpret,
         pass_value=False,
         pass_means=table.narrator.part("pass_means", "answer"),

@@ -15,7 +15,7 @@ COMMANDS = tuple(und.vocabulary()["commands"])
 
 def answer_plan(fields: AnswerFields):
     phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject)
-    return plan_for(Listening("answer", phrases, COMMANDS), SpeechSettings(), fields)
+    return plan_for(Listening("answer", phrases, COMMANDS, card=fields), SpeechSettings())
 
 
 @pytest.mark.parametrize(
@@ -69,8 +69,8 @@ def test_an_answer_about_a_city(partial, tier):
 def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
     fields = AnswerFields("Canberra", kind="place")
     others = ("Melbourne", "Perth", "New South Wales")
-    listening = Listening("answer", ("Canberra",), COMMANDS, also=others)
-    assert plan_for(listening, SpeechSettings(), fields).turn_end.classify(partial) is tier
+    listening = Listening("answer", ("Canberra",), COMMANDS, also=others, card=fields)
+    assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
 
 
 @pytest.mark.parametrize(
@@ -87,6 +87,31 @@ def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
 def test_half_a_name_waits(partial, tier):
     plan = answer_plan(AnswerFields("Leonardo da Vinci", kind="person"))
     assert plan.turn_end.classify(partial) is tier
+
+
+@pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
+        ("false", Tier.COMPLETE),
+        ("no way", Tier.COMPLETE),  # no form on the card, but a whole True/False answer
+        ("i don't think so", Tier.COMPLETE),
+        ("that's not true", Tier.COMPLETE),
+        ("true or false", Tier.COMPLETE),  # a hedge: whole, and wrong
+        ("true or", Tier.WAITING),
+        ("i think", Tier.HESITATION),
+        ("force", Tier.HESITATION),  # neither true nor false: maybe "um", wait
+        ("i think it's", Tier.HESITATION),
+    ],
+)
+def test_a_true_false_card_ends_on_any_way_of_saying_true_or_false(partial, tier):
+    plan = answer_plan(AnswerFields("False", kind="true_false"))
+    assert plan.turn_end.classify(partial) is tier
+
+
+def test_without_its_card_a_listening_reads_its_phrases_as_the_card():
+    plan = plan_for(Listening("answer", ("Canberra", "Sydney"), COMMANDS), SpeechSettings())
+    assert plan.turn_end.classify("sydney") is Tier.COMPLETE
+    assert plan.turn_end.classify("no way") is Tier.OPEN  # two words it does not know
 
 
 def test_a_closed_list_is_complete_only_on_a_whole_phrase():

@@ -386,3 +386,23 @@ def test_a_recognizer_that_cannot_load_in_the_background_means_keyboard_said_cle
         "The classic Genus edition. Ann and Ben.",
     ]
     assert not channel.voice
+
+
+def test_an_answer_is_listened_for_with_its_card_as_the_judge_reads_it(table):
+    """The end of turn knows a whole answer as the ruling will (hearing.py):
+    the game hands the listening its card, kind and lists included."""
+    from table_bots import StatelessBot
+
+    bot = StatelessBot(max_lines=60)
+    cards = []
+
+    def responder(listening: Listening):
+        if listening.kind == "answer":
+            cards.append((listening.phrases, listening.card))
+        return bot(listening)
+
+    table(responder=responder, voice=True)
+    assert cards, "a question was asked"
+    for phrases, card in cards:
+        assert card is not None and card.answer == phrases[0]
+        assert set(card.reject) <= set(phrases) and card.kind
