@@ -6,11 +6,12 @@ The policy differs by what the host is waiting for: a command ends after a
 short pause, an answer allows longer thinking pauses, and both give up when
 nobody speaks at all. An answer may also have a time limit (house rule).
 
-Early decision: once a pause reaches `complete_silence`, the endpointer asks
-once what the words so far sound like (turn_end.py): a complete utterance
-ends there, one that ends on an open word after `open_silence`, and one that
-is clearly unfinished (a filler, an article, half a name) or unknown only
-after `end_silence`, the upper bound.
+Early decision: once a pause reaches the shortest early silence, the
+endpointer asks once what the words so far sound like (turn_end.py): a whole
+phrase nothing can follow ends after `final_silence`, a complete utterance
+after `complete_silence`, one that ends on an open word after
+`open_silence`, and one that is clearly unfinished (a filler, an article,
+half a name) or unknown only after `end_silence`, the upper bound.
 """
 
 from __future__ import annotations
@@ -41,17 +42,33 @@ class EndpointPolicy:
     min_speech: float = 0.12  # shorter bursts are clicks, not speech
     complete_silence: float | None = None  # pause after a complete utterance (None: no early end)
     open_silence: float | None = None  # pause after words that may be complete
+    final_silence: float | None = None  # after a whole phrase nothing can follow (None: complete)
 
     def silence_for(self, tier: Tier | None) -> float:
         """Seconds of silence that end the turn after words of this tier."""
-        if tier is Tier.COMPLETE and self.complete_silence is not None:
+        if tier is Tier.FINAL and self.final_silence is not None:
+            return min(self.final_silence, self.end_silence)
+        if tier in (Tier.COMPLETE, Tier.FINAL) and self.complete_silence is not None:
             return min(self.complete_silence, self.end_silence)
         if tier is Tier.OPEN and self.open_silence is not None:
             return min(self.open_silence, self.end_silence)
         return self.end_silence
 
-    def with_early_end(self, complete_silence: float, open_silence: float) -> EndpointPolicy:
-        return replace(self, complete_silence=complete_silence, open_silence=open_silence)
+    def with_early_end(
+        self, complete_silence: float, open_silence: float, final_silence: float | None = None
+    ) -> EndpointPolicy:
+        return replace(
+            self,
+            complete_silence=complete_silence,
+            open_silence=open_silence,
+            final_silence=final_silence,
+        )
+
+    @property
+    def first_check(self) -> float | None:
+        """The pause after which the words so far are classified (None: never)."""
+        early = [s for s in (self.complete_silence, self.final_silence) if s is not None]
+        return min(early) if early else None
 
     @classmethod
     def command(cls, end_silence: float = 0.5, no_speech_timeout: float = 6.0) -> EndpointPolicy:
@@ -92,7 +109,7 @@ def step(
     """The state after one more frame; a finished state never changes.
 
     `classify` (what the words so far sound like) is called at most once a
-    pause, when it reaches `complete_silence`; None means no early decision.
+    pause, when it reaches `policy.first_check`; None means no early decision.
     """
     if state.outcome is not ListenOutcome.LISTENING:
         return state
@@ -114,8 +131,8 @@ def step(
             state.heard_speech
             and state.pause_tier is None
             and classify is not None
-            and policy.complete_silence is not None
-            and silence_run >= policy.complete_silence - 1e-9
+            and policy.first_check is not None
+            and silence_run >= policy.first_check - 1e-9
         ):
             state = replace(state, pause_tier=classify() or Tier.WAITING)
         if state.heard_speech and silence_run >= policy.silence_for(state.pause_tier) - 1e-9:

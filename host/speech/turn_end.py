@@ -27,6 +27,7 @@ DATA = Path(__file__).with_name("data") / "turn_end.yaml"
 
 
 class Tier(enum.Enum):
+    FINAL = "final"  # a whole phrase no longer phrase goes on from: the shortest pause
     COMPLETE = "complete"  # a whole answer or phrase: end after a short pause
     OPEN = "open"  # ends on a word that may end it: a middle pause
     WAITING = "waiting"  # unfinished, or nothing recognised: the full silence
@@ -62,11 +63,14 @@ class TurnEnd:
     whose first words alone are half an utterance ("leonardo da" of
     "leonardo da vinci"); `commands`: the same, except that one word alone
     is taken for a hesitation ("no" of "no idea" is more often "um").
+    `closed`: only the expected phrases may be said, so a whole one that
+    begins no longer one is FINAL (an answer may always go on).
     """
 
     is_complete: Callable[[str], bool]
     expected: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
+    closed: bool = False
 
     def classify(self, partial: str | None, guess: str | None = None) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
@@ -81,6 +85,8 @@ class TurnEnd:
         if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
             return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on
         if self.is_complete(partial) or self._ends_on_a_whole_answer(words):
+            if self.closed and not _starts(words, self.expected):
+                return Tier.FINAL  # "ben and ann" of two players: nothing can follow
             return Tier.COMPLETE
         guessed = first_spoken_form(guess or "").split()
         if _starts(words, self.expected) or _starts(guessed, self.expected):

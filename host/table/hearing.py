@@ -53,13 +53,17 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             expectation.commands,
         )
     else:
-        # a list of names may go on after a comma's pause ("Ann, ... Ben")
+        # a list of names may go on after a comma's pause ("Ann, ... Ben"),
+        # unless no longer phrase begins with it ("Ben and Ann" of two players)
         names = listening.kind == "names"
         complete = settings.complete_silence if names else settings.command_complete_silence
-        policy = settings.command_policy().with_early_end(complete, settings.command_silence)
+        policy = settings.command_policy().with_early_end(
+            complete, settings.command_silence, final_silence=settings.command_complete_silence
+        )
         turn_end = None
         if expectation.kind == "closed":
-            turn_end = TurnEnd(closed_list_test(expectation.phrases), expectation.phrases)
+            phrases = expectation.phrases
+            turn_end = TurnEnd(closed_list_test(phrases), phrases, closed=True)
     return Plan(expectation, policy, turn_end)
 
 

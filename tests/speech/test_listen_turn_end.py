@@ -139,6 +139,26 @@ def test_a_whole_command_ends_sooner_than_an_answer_or_a_list_of_names(kind, aft
     assert policy.silence_for(Tier.COMPLETE) == after_a_whole_phrase
 
 
+@pytest.mark.parametrize(
+    ("partial", "tier", "silence"),
+    [
+        ("ann", Tier.COMPLETE, 0.3),  # "Ann, ... Ben": the list may go on
+        ("ann and", Tier.WAITING, 0.5),
+        ("ben and ann", Tier.FINAL, 0.1),  # both players: nothing can follow
+        ("steal ann", Tier.COMPLETE, 0.3),  # "steal ann and ben" may follow
+    ],
+)
+def test_a_list_of_names_ends_at_once_when_nothing_can_follow(partial, tier, silence):
+    plan = plan_for(Listening("names", ("Ann", "Ben"), COMMANDS), SpeechSettings())
+    assert plan.turn_end.classify(partial) is tier
+    assert plan.policy.silence_for(tier) == silence
+
+
+def test_an_answer_is_never_final_a_place_may_follow_a_city():
+    plan = answer_plan(AnswerFields("Canberra", kind="place"))
+    assert plan.turn_end.classify("canberra") is Tier.COMPLETE
+
+
 def run(policy, pattern, tiers):
     """'S' speech and '.' silence frames of 0.1 s; `tiers` answer each classification."""
     asked = []
@@ -154,6 +174,16 @@ def run(policy, pattern, tiers):
 
 
 POLICY = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.2)
+
+
+def test_a_final_phrase_is_classified_and_ends_at_the_shortest_pause():
+    names = EndpointPolicy.command(0.5).with_early_end(0.3, 0.5, final_silence=0.1)
+    state, asked = run(names, "SSSS" + "." * 10, [Tier.FINAL])
+    assert state.outcome is ListenOutcome.ENDED
+    assert round(state.elapsed, 6) == 0.5  # 0.4 of speech + 0.1 of silence
+    assert len(asked) == 1
+    state, asked = run(names, "SSSS" + "." * 10, [Tier.COMPLETE])
+    assert round(state.elapsed, 6) == 0.7  # asked at 0.1, ended at 0.3 of silence
 
 
 def test_a_complete_answer_ends_after_a_short_pause():
