@@ -13,9 +13,17 @@ VOICE_MEMORY_BYTES (16 MB) and fills over several whole games: bounded,
 and not the host's; both figures are printed. `--trace` prints what grew
 between games (Python allocations by line, objects by type, and how much of
 the resident size a malloc_trim gives back) to hunt a leak; `--questions N`
-makes short games.
+makes short games; `--edition genus6/classic` plays that one edition and mode
+every game (a table's evening) instead of each in turn.
 
-    .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N] [--trace]
+The games go through the editions in turn, so their first round also warms
+what each edition loads (its decks' answers as the end of turn reads them,
+its board): with 20-question games the host's share rose over the first six
+or seven games, also with the allocator's free pages given back after every
+game, then stayed level; one edition all evening was flat from the first.
+
+    .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N]
+                                   [--edition EDITION/MODE] [--trace]
 """
 
 from __future__ import annotations
@@ -58,14 +66,14 @@ def resident_mb() -> float:
 
 
 def play_one(
-    number: int, by: str, host, cards, paths, voices, questions: int | None
+    number: int, by: str, host, cards, paths, voices, questions: int | None, games: list
 ) -> tuple[str, int]:
     from host.demo.bridge import FLITE_VOICES
     from host.demo.players import SimulatedPlayer, SimulatedTable
     from host.demo.table import audio_table, game_args, typed_table
     from host.table.setup import play
 
-    edition, mode = GAMES[number % len(GAMES)]
+    edition, mode = games[number % len(games)]
     names = ["Ann", "Ben", "Cy"][: 2 + number % 2]
     players = [SimulatedPlayer(n, 0.7, FLITE_VOICES[i]) for i, n in enumerate(names)]
     table = SimulatedTable(
@@ -117,7 +125,15 @@ class Tracer:
 
 
 def soak(
-    by: str, games: int, host, cards, paths, voices, questions: int | None, trace: bool
+    by: str,
+    games: int,
+    host,
+    cards,
+    paths,
+    voices,
+    questions: int | None,
+    trace: bool,
+    editions: list = GAMES,
 ) -> bool:
     started = time.monotonic()
     outcomes: dict[str, int] = {}
@@ -128,7 +144,7 @@ def soak(
     every = 1 if by == "audio" else max(1, games // 10)
     for number in range(games):
         try:
-            outcome, said = play_one(number, by, host, cards, paths, voices, questions)
+            outcome, said = play_one(number, by, host, cards, paths, voices, questions, editions)
         except Exception:
             crashes += 1
             outcome, said = "crash", 0
@@ -199,6 +215,11 @@ def main() -> int:
         help="end each game (save and quit) after this many questions; 0: whole games (default)",
     )
     parser.add_argument(
+        "--edition",
+        choices=[f"{e}/{m}" for e, m in GAMES],
+        help="play only this edition and mode (default: each in turn)",
+    )
+    parser.add_argument(
         "--trace",
         action="store_true",
         help="after each game, print what grew (tracemalloc by line, objects by type); slower",
@@ -214,9 +235,12 @@ def main() -> int:
     paths = resolve_deck_paths(())
     cards = {c.id: c for d in load_decks(paths) for c in d.cards}
     questions = args.questions or None
+    editions = [tuple(args.edition.split("/"))] if args.edition else GAMES
     ok = True
     if args.keyboard:
-        ok &= soak("keyboard", args.keyboard, None, cards, paths, None, questions, args.trace)
+        ok &= soak(
+            "keyboard", args.keyboard, None, cards, paths, None, questions, args.trace, editions
+        )
     if args.audio:
         # the host's own voice is not what is soaked here: a fake keeps the run short
         host = HostVoice.start(synthesizer=FakeSynthesizer(), notice=lambda m: None)
@@ -224,7 +248,7 @@ def main() -> int:
             {n: FLITE_VOICES[i] for i, n in enumerate(["Ann", "Ben", "Cy"])},
             fallback=host.synthesizer,
         )
-        ok &= soak("audio", args.audio, host, cards, paths, voices, questions, args.trace)
+        ok &= soak("audio", args.audio, host, cards, paths, voices, questions, args.trace, editions)
     print("soak:", "every game ended, no crash" if ok else "FAILED (see above)")
     return 0 if ok else 1
 
