@@ -71,11 +71,11 @@ class Table:
     # ------------------------------------------------------------ running
 
     def start(self, opening_events: list[Event]) -> str:
-        if self.judging is not None and not self.judging.available:
+        if self.judging is None:
             self.say(self.narrator.say("no_judge"))
         self.narrate(opening_events)
         self.save()
-        if self.judging is not None and self.judging.available:
+        if self.judging is not None:
             self.judging.start_preparing()  # after the first words: a thread would delay them
         return self.run()
 
@@ -84,7 +84,7 @@ class Table:
         self.say(self.narrator.say("welcome_back"))
         for line in self.narrator.score(self.game):
             self.say(line)
-        if self.judging is not None and self.judging.available:
+        if self.judging is not None:
             self.judging.start_preparing()  # after the first words: a thread would delay them
         return self.run()
 

@@ -34,7 +34,6 @@ class Judging:
     def __init__(self, overrides_path: Path | None = None, warn=None):
         from host.judge import OverrideBook, QuestionKey, judge
 
-        self.available = True
         self._judge, self._key = judge, QuestionKey
         self.book = OverrideBook.load(overrides_path)
         if self.book.warning and warn:
@@ -108,7 +107,7 @@ class Judging:
 
     def teach(self, question, deck: str, card: str, heard: str, right: bool) -> str | None:
         """Remember the table's ruling; returns a problem to log, or None."""
-        if not self.available or not heard.strip():
+        if not heard.strip():
             return None
         try:
             self.book.record(

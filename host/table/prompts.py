@@ -340,7 +340,7 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
             table.write("ruling", verdict="reject", reason="passed", heard=text)
             table.say(table.narrator.say("passed_answer"))
             return Done(False)
-        if table.judging is None or not table.judging.available:
+        if table.judging is None:
             return Done(None)
         # typed text has no card guess; after one "Did you say ...?" no second
         guess = None if heard.typed or state["asked"] else heard.card_guess
@@ -463,7 +463,7 @@ def _asked_about(
 
 
 def _table_judges(table, question, prompt: dict) -> bool:
-    """No judge installed: the host reads the answer, the table says right or wrong."""
+    """No judge at the table: the host reads the answer, the table says right or wrong."""
     ask = table.narrator.say("what_was_the_answer", answer=table.narrator.answer_text(question))
     right = _yes_or_no(
         table,

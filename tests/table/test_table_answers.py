@@ -26,13 +26,21 @@ ORDER = [
 ]
 
 
-def sit(lines, tmp_path, voice=False, **settings):
+def sit(lines, tmp_path, voice=False, judge=True, **settings):
     settings = PlaySettings(players=("Ann", "Ben"), verbosity="short", seed=7, **settings)
     game, events = Game.new(settings, load_decks(DECKS), [], 7, card_order=ORDER)
     channel = ScriptedChannel(lines, voice=voice)
     narrator = Narrator(game.rules, "short", 7, settings.read_answer, typed=not voice)
-    table = Table(game, channel, narrator, settings, judging=Judging(tmp_path / "overrides.json"))
+    judging = Judging(tmp_path / "overrides.json") if judge else None
+    table = Table(game, channel, narrator, settings, judging=judging)
     return table.start(events), channel
+
+
+def test_a_table_without_a_judge_judges_itself(tmp_path):
+    _outcome, channel = sit(["roll", "art", "Charlotte Bronte", "no"], tmp_path, judge=False)
+    assert channel.said[0] == "No answer judge: the table judges."
+    assert said_after(channel, "Charlotte Bronte") == ["Answer: Jane Austen. Right?"]
+    assert said_after(channel, "no")[0] == "Wrong."
 
 
 def test_a_surname_is_asked_to_be_more_specific(tmp_path):

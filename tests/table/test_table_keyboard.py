@@ -236,21 +236,6 @@ def test_teams_claim_by_a_members_name(table):
     assert said_after(channel, "Dee")[0] == "Blue."
 
 
-def test_without_the_judge_the_table_judges(table, monkeypatch):
-    import host.table.judging as judging
-
-    monkeypatch.setattr(judging.Judging, "__init__", _no_judge)
-    _outcome, channel = table(["roll", "geography", "Toronto", "no"], verbosity="short")
-    assert channel.said[0] == "No answer judge: the table judges."
-    assert said_after(channel, "Toronto") == ["Answer: Ottawa. Right?"]
-    assert said_after(channel, "no")[0] == "Wrong."
-
-
-def _no_judge(self, *args, **kwargs):
-    self.available = False
-    self.book = None
-
-
 def test_ruby_quick_start_wedges_never_asked_for_ever(table):
     lines = ["nothing useful"] * 6 + ["history, sports and science", "roll"]
     _outcome, channel = table(lines, edition="ruby", mode="quick", verbosity="short")
