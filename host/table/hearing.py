@@ -68,7 +68,8 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
 
 
 def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others: tuple[str, ...]):
-    """Complete: a command, "pass", what the judge finds whole on the card, or
+    """Complete: a command, "pass", what the judge finds whole on the card (on
+    a True/False card, any way of saying true, false or a hedge), or
     another answer from the decks after a word or more ("hmm melbourne"): one
     word alone that is only a deck answer is as often a filler Whisper wrote
     as a word ("uh" as "earth" before "... the Pacific Ocean")."""
