@@ -20,7 +20,9 @@ The games go through the editions in turn, so their first round also warms
 what each edition loads (its decks' answers as the end of turn reads them,
 its board): with 20-question games the host's share rose over the first six
 or seven games, also with the allocator's free pages given back after every
-game, then stayed level; one edition all evening was flat from the first.
+game, then stayed level, and one edition every game was flat from the first
+(+7 MB). Ten whole games of one edition still rose +14 MB, levelling from the
+seventh: the judge's bounded caches (6 MB when full) fill over several.
 
     .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N]
                                    [--edition EDITION/MODE] [--trace]
@@ -66,14 +68,14 @@ def resident_mb() -> float:
 
 
 def play_one(
-    number: int, by: str, host, cards, paths, voices, questions: int | None, games: list
+    number: int, by: str, host, cards, paths, voices, questions: int | None, editions: list
 ) -> tuple[str, int]:
     from host.demo.bridge import FLITE_VOICES
     from host.demo.players import SimulatedPlayer, SimulatedTable
     from host.demo.table import audio_table, game_args, typed_table
     from host.table.setup import play
 
-    edition, mode = games[number % len(games)]
+    edition, mode = editions[number % len(editions)]
     names = ["Ann", "Ben", "Cy"][: 2 + number % 2]
     players = [SimulatedPlayer(n, 0.7, FLITE_VOICES[i]) for i, n in enumerate(names)]
     table = SimulatedTable(
