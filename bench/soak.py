@@ -21,8 +21,9 @@ what each edition loads (its decks' answers as the end of turn reads them,
 its board): with 20-question games the host's share rose over the first six
 or seven games, also with the allocator's free pages given back after every
 game, then stayed level, and one edition every game was flat from the first
-(+7 MB). Ten whole games of one edition still rose +14 MB, levelling from the
-seventh: the judge's bounded caches (6 MB when full) fill over several.
+(+7 MB), as were 40-question games (+5 MB, the same with the judge's caches
+cleared after every game). Ten whole games of one edition (400-950 lines each)
+still rose +14 MB, levelling from the seventh.
 
     .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N]
                                    [--edition EDITION/MODE] [--trace]
