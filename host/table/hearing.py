@@ -15,7 +15,7 @@ from host.judge.core import judge
 from host.judge.model import AnswerFields
 from host.judge.truefalse import read_true_false
 from host.speech.endpoint import EndpointPolicy
-from host.speech.phrases import first_spoken_form
+from host.speech.phrases import first_spoken_form, syllables
 from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
 from host.speech.turn_end import TurnEnd, closed_list_test
@@ -70,16 +70,19 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
 def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others: tuple[str, ...]):
     """Complete: a command, "pass", what the judge finds whole on the card (on
     a True/False card, any way of saying true, false or a hedge), or
-    another answer from the decks after a word or more ("hmm melbourne"): one
-    word alone that is only a deck answer is as often a filler Whisper wrote
-    as a word ("uh" as "earth" before "... the Pacific Ocean")."""
+    another answer of the card's kind from the decks ("melbourne", "hmm
+    melbourne"), unless it is one word of one beat: that is as often a
+    filler Whisper wrote as a word ("uh" as "earth" before "... the Pacific
+    Ocean"); of the fillers Whisper wrote as words on the dev sets, all but
+    one ("hmm" as "thomas", no answer) were one beat long."""
     is_command = closed_list_test(commands)
     is_other = closed_list_test(others)
 
     def is_complete(text: str) -> bool:
         if is_command(text):
             return True
-        if is_other(text) and len(first_spoken_form(text).split()) > 1:
+        words = first_spoken_form(text).split()
+        if is_other(text) and (len(words) > 1 or syllables(words[0]) > 1):
             return True
         if fields is None:
             return False

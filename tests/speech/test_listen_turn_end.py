@@ -4,6 +4,7 @@ import pytest
 
 from host.judge.model import AnswerFields
 from host.speech.endpoint import EndpointPolicy, EndpointState, ListenOutcome, step
+from host.speech.phrases import syllables
 from host.speech.settings import SpeechSettings
 from host.speech.turn_end import Tier, TurnEnd, closed_list_test
 from host.table import understanding as und
@@ -57,9 +58,10 @@ def test_an_answer_about_a_city(partial, tier):
         ("hmm melbourne", Tier.COMPLETE),  # another place the decks know
         ("um it's melbourne", Tier.COMPLETE),
         ("new south wales", Tier.COMPLETE),
-        # one word alone: Whisper writes a lone "uh" as "perth" or "earth"
-        # before "... the Pacific Ocean"; wait for more
-        ("melbourne", Tier.HESITATION),
+        ("melbourne", Tier.COMPLETE),  # said alone too: no filler sounds like it
+        # one word of one beat: Whisper writes a lone "uh" as "perth" or
+        # "earth" before "... the Pacific Ocean"; wait for more
+        ("perth", Tier.HESITATION),
         ("new south", Tier.WAITING),  # ends on a joiner: "new south wales" may come
         ("melbourne and", Tier.WAITING),
         ("wagga", Tier.HESITATION),  # one word no deck knows: more likely "um" misheard
@@ -71,6 +73,23 @@ def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
     others = ("Melbourne", "Perth", "New South Wales")
     listening = Listening("answer", ("Canberra",), COMMANDS, also=others, card=fields)
     assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
+
+
+@pytest.mark.parametrize(
+    ("word", "beats"),
+    [
+        ("earth", 1),
+        ("perth", 1),
+        ("lane", 1),
+        ("come", 1),
+        ("thomas", 2),
+        ("melbourne", 2),
+        ("olympia", 3),
+        ("hmm", 0),
+    ],
+)
+def test_a_word_is_counted_in_beats(word, beats):
+    assert syllables(word) == beats
 
 
 @pytest.mark.parametrize(
