@@ -3,7 +3,8 @@
 A player has a skill (the chance of knowing an answer) and a voice. Knowing,
 they say the card's answer, or now and then a vague part of it first (a
 "prompt" entry, so the host asks for more); not knowing, they say a near
-miss from the card, another card's answer, or that they do not know. When
+miss from the card, another card's answer of the same kind (a singer for a
+singer; "true" for "false"), or that they do not know. When
 the host rules against an answer they knew, they say "that was right"; asked
 "Did you say ...?", they say yes only if that was what they said.
 
@@ -73,7 +74,8 @@ class SimulatedTable:
         self.max_lines = max_lines
         self.lines = 0
         self.answers = 0
-        self.known_answers: list[str] = []  # other cards' answers: wrong guesses
+        # other cards' answers heard so far, with their kinds: wrong guesses
+        self.known_answers: list[tuple[str, str]] = []
         self._question: tuple | None = None  # (card, category, side) being answered
         self._knows = False
         self._vague_said = False
@@ -156,8 +158,8 @@ class SimulatedTable:
         card = self.cards[question[0]].questions[question[1]]
         answer = card.spoken_answer
         text, intent = self._answer_text(answer, card)
-        if answer not in self.known_answers:
-            self.known_answers = (self.known_answers + [answer])[-30:]
+        if (answer, card.kind) not in self.known_answers:
+            self.known_answers = (self.known_answers + [(answer, card.kind)])[-30:]
         self._last_said = text
         return Line(speaker, text, intent)
 
@@ -168,9 +170,14 @@ class SimulatedTable:
                 self._vague_said = True
                 return vague[0], "answer_vague"
             return answer, "answer_right"
-        misses = card.reject
-        others = [a for a in self.known_answers if a != answer]
         roll = self.rng.random()
+        if card.kind == "true_false":  # a guess at a true-or-false card is the other one
+            if roll < 0.8:
+                return ("True" if answer.casefold() == "false" else "False"), "answer_wrong"
+            return self.rng.choice(PASS_LINES), "pass"
+        misses = card.reject
+        # a guess is of the kind asked for: a singer for a singer, a city for a city
+        others = [a for a, kind in self.known_answers if a != answer and kind == card.kind]
         if misses and roll < 0.5:
             return self.rng.choice(misses), "answer_wrong"
         if others and roll < 0.8:

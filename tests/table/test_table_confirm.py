@@ -16,6 +16,7 @@ from host.cards.deck import load_decks
 from host.demo.players import SimulatedPlayer, SimulatedTable
 from host.rules.editions import load_rules
 from host.table.channels import Heard, Listening, ScriptedChannel
+from host.table.game import resolve_deck_paths
 from host.table.narrator import Narrator
 from host.table.setup import play
 from host.table.transcript import read_transcript
@@ -165,6 +166,30 @@ def test_the_demos_players_answer_the_question_truthfully():
     for asked, reply in (("Ottawa", "yes"), ("Toronto", "no")):
         line = players.line(Listening("yes_no", ("yes", "no"), prompt={**prompt, "confirm": asked}))
         assert line is not None and (line.text, line.intent) == (reply, "confirm")
+
+
+def test_the_demos_players_guess_an_answer_of_the_kind_asked_for():
+    """Not knowing, a player names another singer for a singer, a city for a
+    city, and says "true" for a false statement; never "False" to "which
+    singer ...?"."""
+    cards = {card.id: card for deck in load_decks(resolve_deck_paths(())) for card in deck.cards}
+    players = SimulatedTable([SimulatedPlayer("Ann", 0.0)], cards, seed=3, vague=0.0)
+    kinds: dict[str, set[str]] = {}
+    guesses = []
+    for card in list(cards.values())[:300]:
+        for category, question in card.questions.items():
+            kinds.setdefault(question.spoken_answer, set()).add(question.kind)
+            prompt = {"type": "answer", "card": card.id, "category": category, "side": "Ann"}
+            said = players.line(Listening("answer", (question.answer,), prompt=prompt))
+            assert said is not None
+            if said.intent != "answer_wrong":
+                continue
+            guesses.append(question.kind)
+            if question.kind == "true_false":
+                assert {said.text, question.answer} == {"True", "False"}
+            else:
+                assert said.text in question.reject or question.kind in kinds[said.text]
+    assert len(guesses) > 500 and "true_false" in guesses
 
 
 def test_a_whole_game_by_voice_with_guesses_ends(table):
