@@ -12,6 +12,10 @@ phrase nothing can follow ends after `final_silence`, a complete utterance
 after `complete_silence`, one that ends on an open word after
 `open_silence`, and one that is clearly unfinished (a filler, an article,
 half a name) or unknown only after `end_silence`, the upper bound.
+
+A VAD calls speech for a while after the voice stops (Silero about 0.1 s,
+more in noise); the `Endpointer` counts the pause from where the voice fell
+to the room's level instead, up to `MAX_VAD_LAG` earlier.
 """
 
 from __future__ import annotations
@@ -105,11 +109,15 @@ def step(
     is_speech: bool,
     frame_seconds: float,
     classify: Callable[[], Tier | None] | None = None,
+    quiet_before: float = 0.0,
 ) -> EndpointState:
     """The state after one more frame; a finished state never changes.
 
     `classify` (what the words so far sound like) is called at most once a
     pause, when it reaches `policy.first_check`; None means no early decision.
+    `quiet_before`: at the first silent frame after speech, how long the
+    voice had already been quiet while the VAD still called it speech (its
+    lag); the pause is counted from there.
     """
     if state.outcome is not ListenOutcome.LISTENING:
         return state
@@ -125,7 +133,10 @@ def step(
             heard_speech=state.heard_speech or speech_run >= policy.min_speech,
         )
     else:
-        silence_run = state.silence_run + frame_seconds if state.heard_speech else 0.0
+        silence_run = 0.0
+        if state.heard_speech:
+            silence_run = state.silence_run or quiet_before
+            silence_run += frame_seconds
         state = replace(state, elapsed=elapsed, speech_run=0.0, silence_run=silence_run)
         if (
             state.heard_speech
@@ -197,6 +208,16 @@ class EnergyVad:
         return speech
 
 
+# Silero's speech probability falls about 0.1 s after the voice stops (0.2 s
+# in noise); the pause is counted from where the voice's loudness fell back to
+# the room's (the level of the frames the VAD calls silence), at most this
+# much before the VAD said so.
+MAX_VAD_LAG = 0.15
+LOUD_MARGIN_DB = 6.0  # above the room's level: the voice
+QUIET_DBFS = -60.0  # below this nothing is a voice, however still the room
+ROOM_RATE = 0.2  # how fast the room's level follows each silent frame
+
+
 class Endpointer:
     """Feeds raw sample frames through a VAD into the state machine."""
 
@@ -212,13 +233,23 @@ class Endpointer:
         self.vad: VoiceActivityDetector = vad or EnergyVad()
         self.classify = classify
         self.state = EndpointState()
+        self.room_dbfs: float | None = None  # the level of the frames the VAD calls silence
+        self.quiet_run = 0.0  # seconds the voice has been quiet while the VAD says speech
 
     def feed(self, frame: np.ndarray) -> ListenOutcome:
+        seconds = len(frame) / self.rate
+        speech, level = self.vad.is_speech(frame), level_dbfs(frame)
+        if not speech:
+            room = self.room_dbfs
+            self.room_dbfs = level if room is None else room + ROOM_RATE * (level - room)
+        loud = level > max((self.room_dbfs or -math.inf) + LOUD_MARGIN_DB, QUIET_DBFS)
         self.state = step(
             self.policy,
             self.state,
-            self.vad.is_speech(frame),
-            len(frame) / self.rate,
+            speech,
+            seconds,
             self.classify,
+            quiet_before=0.0 if speech else min(self.quiet_run, MAX_VAD_LAG),
         )
+        self.quiet_run = self.quiet_run + seconds if speech and not loud else 0.0
         return self.state.outcome

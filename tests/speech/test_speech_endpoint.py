@@ -5,6 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from host.speech.endpoint import (
+    MAX_VAD_LAG,
     Endpointer,
     EndpointPolicy,
     EndpointState,
@@ -97,3 +98,65 @@ def test_the_endpointer_on_real_frames():
     outcomes = [endpointer.feed(f) for f in [silence] * 5 + [voice] * 10 + [silence] * 20]
     assert outcomes.count(ListenOutcome.ENDED) >= 1
     assert outcomes.index(ListenOutcome.ENDED) == 5 + 10 + 9  # 10 frames of 30 ms = 0.3 s
+
+
+class LaggingVad:
+    """Speech while the frame is loud, and for `lag` frames after: as
+    Silero's probability falls a little after the voice stops."""
+
+    def __init__(self, lag: int):
+        self.lag, self.left = lag, 0
+
+    def is_speech(self, frame) -> bool:
+        if np.abs(frame).max() > 1000:
+            self.left = self.lag
+            return True
+        self.left -= 1
+        return self.left >= 0
+
+
+def frames_until_ended(endpointer, frames) -> int:
+    outcomes = [endpointer.feed(f) for f in frames]
+    return outcomes.index(ListenOutcome.ENDED)
+
+
+def test_the_pause_is_counted_from_the_voices_end_not_the_vads():
+    rate, silence = 16000, np.zeros(480, np.int16)
+    voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    frames = [silence] * 5 + [voice] * 10 + [silence] * 30
+    prompt = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, LaggingVad(lag=0))
+    lagging = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, LaggingVad(lag=4))
+    # the VAD says "speech" for 4 frames (0.12 s) after the voice stops;
+    # the turn still ends 0.3 s after the voice did
+    assert frames_until_ended(lagging, frames) == frames_until_ended(prompt, frames) == 24
+
+
+def test_a_long_vad_lag_is_made_up_for_only_so_far():
+    rate, silence = 16000, np.zeros(480, np.int16)
+    voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    frames = [silence] * 5 + [voice] * 10 + [silence] * 40
+    lagging = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, LaggingVad(lag=10))
+    # 10 frames of lag (0.3 s), of which at most MAX_VAD_LAG (5 frames) count
+    assert MAX_VAD_LAG == 0.15
+    assert frames_until_ended(lagging, frames) == 15 + 10 + 4
+
+
+def test_in_loud_room_noise_the_pause_is_still_counted_from_the_voices_end():
+    """The room's level is learnt from the frames the VAD calls silence: after
+    the voice, the frames are as loud as the room, and that is quiet."""
+    rate = 16000
+    rng = np.random.default_rng(1)
+    room = (rng.standard_normal((60, 480)) * 1000).astype(np.int16)  # about -30 dBFS
+    voice = (8000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    frames = list(room[:5]) + [voice + room[i] for i in range(5, 15)] + list(room[15:])
+
+    class RoomVad(LaggingVad):
+        def is_speech(self, frame) -> bool:
+            if np.abs(frame.astype(np.int32)).max() > 7000:
+                self.left = self.lag
+                return True
+            self.left -= 1
+            return self.left >= 0
+
+    lagging = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, RoomVad(lag=4))
+    assert frames_until_ended(lagging, frames) == 24
