@@ -15,6 +15,7 @@ lists live in data/turn_end.yaml.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -54,6 +55,15 @@ def hesitations() -> frozenset[str]:
     return groups["fillers"] | groups["lead_ins"]
 
 
+def _is_hesitation(word: str) -> bool:
+    """A filler or lead-in, however long it was drawn out ("hmmm", "ahhh")."""
+    known = hesitations()
+    return any(
+        form in known
+        for form in (word, re.sub(r"(.)\1+", r"\1\1", word), re.sub(r"(.)\1+", r"\1", word))
+    )
+
+
 @dataclass(frozen=True)
 class TurnEnd:
     """What counts as complete for one listening turn.
@@ -80,7 +90,7 @@ class TurnEnd:
         if partial is None:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
-        if all(word in hesitations() for word in words):
+        if all(_is_hesitation(word) for word in words):
             return Tier.HESITATION  # "um", "i think it's", or nothing written
         if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
             return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on

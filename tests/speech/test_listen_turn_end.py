@@ -62,6 +62,8 @@ def test_an_answer_about_a_city(partial, tier):
         # one word of one beat: Whisper writes a lone "uh" as "perth" or
         # "earth" before "... the Pacific Ocean"; wait for more
         ("perth", Tier.HESITATION),
+        ("hello", Tier.HESITATION),  # Whisper's "oh", though a song is called "Hello"
+        ("hmmm", Tier.HESITATION),  # a filler drawn out, not the "thinking" command
         ("new south", Tier.WAITING),  # ends on a joiner: "new south wales" may come
         ("melbourne and", Tier.WAITING),
         ("wagga", Tier.HESITATION),  # one word no deck knows: more likely "um" misheard
@@ -70,7 +72,7 @@ def test_an_answer_about_a_city(partial, tier):
 )
 def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
     fields = AnswerFields("Canberra", kind="place")
-    others = ("Melbourne", "Perth", "New South Wales")
+    others = ("Melbourne", "Perth", "New South Wales", "Hello")
     listening = Listening("answer", ("Canberra",), COMMANDS, also=others, card=fields)
     assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
 
