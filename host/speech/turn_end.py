@@ -56,8 +56,11 @@ def hesitations() -> frozenset[str]:
 
 
 def _is_hesitation(word: str) -> bool:
-    """A filler or lead-in, however long it was drawn out ("hmmm", "ahhh")."""
+    """A filler or lead-in, however long it was drawn out ("hmmm", "ahhh"),
+    or a hum however Whisper spelt it ("h-n-n", "h m", "mn")."""
     known = hesitations()
+    if re.fullmatch(r"[hmn]+(?:-[hmn]+)*", word):
+        return True
     return any(
         form in known
         for form in (word, re.sub(r"(.)\1+", r"\1\1", word), re.sub(r"(.)\1+", r"\1", word))

@@ -64,6 +64,8 @@ def test_an_answer_about_a_city(partial, tier):
         ("perth", Tier.HESITATION),
         ("hello", Tier.HESITATION),  # Whisper's "oh", though a song is called "Hello"
         ("hmmm", Tier.HESITATION),  # a filler drawn out, not the "thinking" command
+        ("h-n-n", Tier.HESITATION),  # a hum as Whisper spells it
+        ("h m", Tier.HESITATION),
         ("new south", Tier.WAITING),  # ends on a joiner: "new south wales" may come
         ("melbourne and", Tier.WAITING),
         ("wagga", Tier.HESITATION),  # one word no deck knows: more likely "um" misheard
