@@ -191,3 +191,25 @@ def test_a_sample_into_a_missing_folder_is_one_clear_line(tmp_path, capsys):
     target = tmp_path / "nowhere" / "sample.wav"
     assert main(["voices", "--sample", str(target)]) == 2
     assert capsys.readouterr().err.endswith(f"there is no folder {target.parent}\n")
+
+
+@needs_hibari
+def test_a_neural_voice_keeps_no_memory_arena_of_its_own():
+    """onnxruntime's arena would keep the tensors of the longest sentence
+    said all evening; the voice's session has none, and every other session
+    keeps onnxruntime's default."""
+    import onnxruntime as ort
+
+    from host.speech.neural import _hibari_model
+
+    model = _hibari_model("heart")
+    assert model.sess.get_session_options().enable_cpu_mem_arena is False
+    assert ort.SessionOptions().enable_cpu_mem_arena is True
+
+
+@needs_piper
+def test_piper_keeps_no_memory_arena_either():
+    from host.speech.neural import _piper_model
+
+    model = _piper_model("joe")
+    assert model.session.get_session_options().enable_cpu_mem_arena is False
