@@ -48,15 +48,17 @@ class Tally:
     false_accepts_if_yes: int = 0
     wrong: list[str] = field(default_factory=list)
 
-    def add(self, expected: str, alone: str, decided: str) -> None:
+    def add(self, expected: str, alone: str, decided: str, if_yes: str = "", yes: bool = False):
+        """`if_yes`: the ruling on the entry asked about, should the player say
+        yes; `yes`: what a truthful player says (the entry is what they said)."""
         self.rows += 1
         self.not_accept += expected != "accept"
         self.judge_right += alone == expected
         self.judge_false_accepts += alone == "accept" and expected != "accept"
         if decided == CONFIRM:
             self.asked += 1
-            final = "accept" if expected == "accept" else "reject"
-            self.false_accepts_if_yes += expected != "accept"
+            final = if_yes if yes else "reject"  # no: asked to answer again, counted wrong
+            self.false_accepts_if_yes += if_yes == "accept" and expected != "accept"
         else:
             final = decided
             self.false_accepts += decided == "accept" and expected != "accept"
@@ -110,8 +112,16 @@ def main() -> int:
                 decision = decide(
                     fields, heard, row["guess"] or None, strictness, pool.competitors(fields)
                 )
+                if_yes, yes = "", False
+                if decision.ask_about:
+                    entry = decision.ask_about
+                    if_yes = judge(fields, [entry], strictness).verdict
+                    # a truthful player says yes if the entry is what they said
+                    said = AnswerFields(entry, kind=fields.kind)
+                    yes = judge(said, [row["spoken"]], strictness).verdict == "accept"
                 for group in groups_of(condition):
-                    tallies.setdefault(group, Tally()).add(row["expected"], alone, decision.verdict)
+                    tally = tallies.setdefault(group, Tally())
+                    tally.add(row["expected"], alone, decision.verdict, if_yes, yes)
                 if args.show and (decision.verdict == CONFIRM or alone != row["expected"]):
                     print(
                         f"{condition}: expected {row['expected']}, judge {alone}, decided "

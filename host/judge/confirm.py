@@ -29,6 +29,7 @@ from rapidfuzz import fuzz
 from host.judge.core import judge
 from host.judge.model import AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import heard_variants
+from host.judge.truefalse import read_true_false
 
 CONFIRM = "confirm"
 SURE = 0.9  # a ruling on something the card knows (answer, near miss, number)
@@ -37,6 +38,9 @@ SURE = 0.9  # a ruling on something the card knows (answer, near miss, number)
 # answers and a table saying yes to every question would have had 5.5% false
 # accepts; at 0.6, 3.6% and 2.1%, for 1.7 points less accuracy.
 ASK_BAR = 0.6
+# How much of "true" or "false" a short answer heard as neither must sound
+# like to ask about it ("truly" 1.0, "force" 0.67; "paris" 0.33).
+TRUE_FALSE_BAR = 0.65
 DECISIVE_RULES = frozenset({"reject-list", "number", "true-false", "first-name", "override"})
 
 
@@ -77,6 +81,27 @@ def sound_support(heard: str, guess: str) -> float:
     return float(fuzz.ratio(guessed, said)) / 100
 
 
+def true_or_false_by_sound(heard: str | Sequence[Any]) -> str | None:
+    """ "True" or "False" when what was heard reads as neither, nor as a hedge,
+    but a short alternative sounds like just one of them: Whisper writes a
+    flite voice's "true" as "truly" or "dreu", its "false" as "force"."""
+    alternatives = [a.text for a in as_alternatives(heard) if a.text.strip()]
+    if any(read_true_false(text) is not None for text in alternatives):
+        return None  # said in words: the judge's ruling stands
+    for text in alternatives:
+        if len(text.split()) > 2:
+            continue
+        code = sound_code(text)
+        alike = [
+            word
+            for word in ("True", "False")
+            if code[:1] == sound_code(word)[:1] and sound_support(text, word) >= TRUE_FALSE_BAR
+        ]
+        if len(alike) == 1:
+            return alike[0]
+    return None
+
+
 def _names_a_competitor(heard: str, competitors: Sequence[str], kind: str) -> str | None:
     for other in competitors:
         if judge(AnswerFields(other, kind=kind), heard).verdict == "accept":
@@ -94,6 +119,17 @@ def decide(
     """The table's decision on an answer; `competitors`: other answers of the
     card's kind (from the decks), `card_guess`: the card-guided pass's phrase."""
     ruled = judge(fields, heard, strictness)
+    if ruled.verdict == "reject" and fields.kind == "true_false":
+        sounded = true_or_false_by_sound(heard)
+        if sounded is not None:
+            best = as_alternatives(heard)[0].text
+            return Decision(
+                CONFIRM,
+                ASK_BAR,
+                ruled,
+                ask_about=sounded,
+                reason=f"heard {best!r}, which sounds like {sounded}",
+            )
     if ruled.verdict != "reject" or ruled.rule in DECISIVE_RULES:
         return Decision(ruled.verdict, SURE, ruled, reason=ruled.reason)
     if not card_guess:

@@ -51,9 +51,11 @@ class Judging:
         strictness: str,
         card_guess: str | None = None,
         cards=None,
+        spoken: bool = False,
     ) -> Ruling:
         """The ruling on what was heard; the override book decides first.
-        `cards` (the game's cards by id) give the competitors of a card guess."""
+        `cards` (the game's cards by id) give the competitors of a card guess;
+        `spoken`: heard by the recognizer, so what it sounds like may be asked about."""
         from host.judge.confirm import DECISIVE_RULES, decide
 
         fields = heard_fields(question)
@@ -62,7 +64,11 @@ class Judging:
             fields, list(alternatives), strictness, overrides=self.book, question_key=key
         )
         heard = verdict.heard or (alternatives or [""])[0]
-        if verdict.verdict != "reject" or verdict.rule in DECISIVE_RULES or not card_guess:
+        # a True/False answer heard as neither is asked about by its sound
+        # ("truly": "Did you say True?"), with no card guess
+        by_sound = spoken and fields.kind == "true_false" and verdict.rule == "true-false"
+        decisive = verdict.rule in DECISIVE_RULES and not by_sound
+        if verdict.verdict != "reject" or decisive or not (card_guess or by_sound):
             return Ruling(verdict.verdict, verdict.reason, heard)
         rivals = self._competitors(fields, cards) if cards is not None else ()
         decision = decide(fields, list(alternatives), card_guess, strictness, rivals)

@@ -343,10 +343,11 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
         if table.judging is None:
             return Done(None)
         # typed text has no card guess; after one "Did you say ...?" no second
-        guess = None if heard.typed or state["asked"] else heard.card_guess
+        may_ask = not heard.typed and not state["asked"]
+        guess = heard.card_guess if may_ask else None
         alternatives = [a for a in heard.alternatives if a.strip()]
         ruling = table.judging.rule(
-            question, deck, card, alternatives, strictness, guess, table.game.cards
+            question, deck, card, alternatives, strictness, guess, table.game.cards, may_ask
         )
         state["heard"] = ruling.heard
         if ruling.verdict == "confirm" and _others_may_answer(table, prompt):
@@ -358,10 +359,12 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
                 return Ask(table.narrator.say("say_again"))
             # said again: if again the card-guided pass heard the same entry
             # of the card in what free decoding garbled, two hearings agree
+            # (and as the entry rules: "True" heard twice on a False card is wrong)
             agreed = state["said_again"] == ruling.ask_about
+            entry = table.judging.rule(question, deck, card, [str(ruling.ask_about)], strictness)
             ruling = replace(
                 ruling,
-                verdict="accept" if agreed else "reject",
+                verdict=entry.verdict if agreed else "reject",
                 reason=f"heard twice as {ruling.ask_about}: {ruling.reason}"
                 if agreed
                 else f"unsure twice, of different entries: {ruling.reason}",

@@ -2,8 +2,10 @@
 garbage but the card-guided pass heard the answer; never ask about a near
 miss, a competitor, or what was plainly heard."""
 
+import pytest
+
 from host.judge import AnswerFields
-from host.judge.confirm import CONFIRM, decide, sound_support
+from host.judge.confirm import CONFIRM, decide, sound_support, true_or_false_by_sound
 
 CANBERRA = AnswerFields("Canberra", reject=("Sydney",), kind="place")
 ART_DECO = AnswerFields("Art Deco", reject=("Art Nouveau",))
@@ -73,3 +75,42 @@ def test_competitors_are_other_answers_of_the_kind_closest_first() -> None:
     ]
     assert competitors(CANBERRA, pool) == ("Camberwell", "Tokyo")
     assert competitors(CANBERRA, pool, most=1) == ("Camberwell",)
+
+
+TRUE_CARD = AnswerFields("True", kind="true_false")
+
+
+@pytest.mark.parametrize(
+    ("heard", "asked"),
+    [
+        ("truly", "True"),  # flite's "true", as Whisper writes it
+        ("dreu", "True"),
+        ("force", "False"),  # flite's "false"
+        ("falls", "False"),
+    ],
+)
+def test_a_true_or_false_heard_as_neither_is_asked_about_by_its_sound(heard, asked) -> None:
+    decision = decide(TRUE_CARD, [heard])
+    assert (decision.verdict, decision.ask_about) == ("confirm", asked)
+    assert decision.question == f"Did you say {asked}?"
+
+
+@pytest.mark.parametrize(
+    ("heard", "verdict"),
+    [
+        ("true", "accept"),
+        ("of course", "accept"),
+        ("false", "reject"),  # said in words: ruled, never asked
+        ("maybe", "reject"),  # a hedge
+        ("olympia", "reject"),  # sounds like neither
+        ("i have no idea at all really", "reject"),  # too long to be a misheard word
+    ],
+)
+def test_a_true_or_false_said_in_words_or_sounding_like_neither_is_ruled(heard, verdict) -> None:
+    decision = decide(TRUE_CARD, [heard])
+    assert (decision.verdict, decision.ask_about) == (verdict, None)
+
+
+def test_a_better_alternative_read_in_words_wins_over_a_sound() -> None:
+    assert true_or_false_by_sound(["force", "true"]) is None
+    assert true_or_false_by_sound(["three", "truly"]) == "True"

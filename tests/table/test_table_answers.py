@@ -95,3 +95,23 @@ def test_the_answer_said_as_the_host_says_it_is_right(tmp_path):
     assert judging.rule(river, "d", "c1", ["danube"], "normal").verdict == "reject"
     unsaid = Question("geography", "Which river flows through Kyiv?", "Dnieper")
     assert judging.rule(unsaid, "d", "c1", ["naeper"], "normal").verdict == "reject"
+
+
+def test_a_true_or_false_heard_as_neither_is_asked_about_by_its_sound(tmp_path):
+    # flite's "true" is written "truly", its "false" "force": the host asks,
+    # "Did you say True?", whichever the card's answer; typed, it rules
+    from host.cards.deck import Question
+
+    elvis = Question(
+        "entertainment", "True or false: Elvis was born in Memphis.", "False", kind="true_false"
+    )
+    judging = Judging(tmp_path / "overrides.json")
+    heard_true = judging.rule(elvis, "d", "c1", ["truly"], "normal", spoken=True)
+    assert (heard_true.verdict, heard_true.ask_about) == ("confirm", "True")
+    heard_false = judging.rule(elvis, "d", "c1", ["force"], "normal", spoken=True)
+    assert (heard_false.verdict, heard_false.ask_about) == ("confirm", "False")
+    assert judging.rule(elvis, "d", "c1", ["truly"], "normal").verdict == "reject"  # typed
+    # the entry asked about is then ruled as said: yes to "True?" is wrong here
+    assert judging.rule(elvis, "d", "c1", ["True"], "normal").verdict == "reject"
+    assert judging.rule(elvis, "d", "c1", ["no way"], "normal").verdict == "accept"
+    assert judging.rule(elvis, "d", "c1", ["olympia"], "normal").verdict == "reject"

@@ -210,7 +210,19 @@ def steal_table(table, monkeypatch, second: str):
     is heard unsure ("mumble [card: mumble]"), then said again as `second`."""
     from host.table.judging import Judging, Ruling
 
-    def unsure(self, question, deck, card, alternatives, strictness, card_guess=None, cards=None):
+    def unsure(
+        self,
+        question,
+        deck,
+        card,
+        alternatives,
+        strictness,
+        card_guess=None,
+        cards=None,
+        spoken=False,
+    ):
+        if alternatives == ["mumble"] and not card_guess:  # the guessed entry, judged alone
+            return Ruling("accept", "the card's entry", "mumble")
         if card_guess:
             return Ruling("confirm", "unsure", alternatives[0], 0.7, card_guess)
         return Ruling("reject", "wrong", (alternatives or [""])[0])
