@@ -209,12 +209,12 @@ class EnergyVad:
 
 
 # Silero's speech probability falls about 0.1 s after the voice stops (0.2 s
-# in noise); the pause is counted from where the voice's loudness fell back to
-# the room's (the level of the frames the VAD calls silence), at most this
-# much before the VAD said so.
+# in noise); the pause is counted from where the voice fell back to the
+# room's level (that of the frames the VAD calls silence) or far below its
+# own loudest, at most this much before the VAD said so.
 MAX_VAD_LAG = 0.15
 LOUD_MARGIN_DB = 6.0  # above the room's level: the voice
-QUIET_DBFS = -60.0  # below this nothing is a voice, however still the room
+VOICE_RANGE_DB = 35.0  # this far below the voice's loudest frame, a word's tail has died away
 ROOM_RATE = 0.2  # how fast the room's level follows each silent frame
 
 
@@ -234,15 +234,19 @@ class Endpointer:
         self.classify = classify
         self.state = EndpointState()
         self.room_dbfs: float | None = None  # the level of the frames the VAD calls silence
+        self.peak_dbfs = -math.inf  # the loudest frame the VAD called speech
         self.quiet_run = 0.0  # seconds the voice has been quiet while the VAD says speech
 
     def feed(self, frame: np.ndarray) -> ListenOutcome:
         seconds = len(frame) / self.rate
         speech, level = self.vad.is_speech(frame), level_dbfs(frame)
-        if not speech:
+        if speech:
+            self.peak_dbfs = max(self.peak_dbfs, level)
+        else:
             room = self.room_dbfs
             self.room_dbfs = level if room is None else room + ROOM_RATE * (level - room)
-        loud = level > max((self.room_dbfs or -math.inf) + LOUD_MARGIN_DB, QUIET_DBFS)
+        room_bar = (self.room_dbfs if self.room_dbfs is not None else -math.inf) + LOUD_MARGIN_DB
+        loud = level > max(room_bar, self.peak_dbfs - VOICE_RANGE_DB)
         self.state = step(
             self.policy,
             self.state,

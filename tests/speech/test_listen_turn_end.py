@@ -122,7 +122,8 @@ def test_half_a_name_waits(partial, tier):
         ("true or false", Tier.COMPLETE),  # a hedge: whole, and wrong
         ("true or", Tier.WAITING),
         ("i think", Tier.HESITATION),
-        ("force", Tier.HESITATION),  # neither true nor false: maybe "um", wait
+        ("force", Tier.COMPLETE),  # sounds like "false": the host asks "Did you say False?"
+        ("olympia", Tier.HESITATION),  # neither, nor like either: maybe "um", wait
         ("i think it's", Tier.HESITATION),
     ],
 )
