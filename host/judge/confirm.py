@@ -81,15 +81,16 @@ def sound_support(heard: str, guess: str) -> float:
     return float(fuzz.ratio(guessed, said)) / 100
 
 
-def true_or_false_by_sound(heard: str | Sequence[Any]) -> str | None:
+def true_or_false_by_sound(heard: str | Sequence[Any], most_words: int = 2) -> str | None:
     """ "True" or "False" when what was heard reads as neither, nor as a hedge,
-    but a short alternative sounds like just one of them: Whisper writes a
-    flite voice's "true" as "truly" or "dreu", its "false" as "force"."""
+    but a short alternative (`most_words`) sounds like just one of them:
+    Whisper writes a flite voice's "true" as "truly", "dreu" or "tree of",
+    its "false" as "force"."""
     alternatives = [a.text for a in as_alternatives(heard) if a.text.strip()]
     if any(read_true_false(text) is not None for text in alternatives):
         return None  # said in words: the judge's ruling stands
     for text in alternatives:
-        if len(text.split()) > 2:
+        if len(text.split()) > most_words:
             continue
         code = sound_code(text)
         alike = [

@@ -89,7 +89,10 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
         if fields is None:
             return False
         if fields.kind == "true_false":  # "no way", "that's wrong", "true or false"; "truly"
-            return read_true_false(text) is not None or true_or_false_by_sound([text]) is not None
+            # one word only: a filler may come out as "hey turn on" ("turn" ~ "true")
+            return (
+                read_true_false(text) is not None or true_or_false_by_sound([text], 1) is not None
+            )
         verdict = judge(fields, [text])
         return verdict.verdict == "accept" or verdict.rule in _WHOLE_FORM_RULES
 

@@ -124,6 +124,7 @@ def test_half_a_name_waits(partial, tier):
         ("i think", Tier.HESITATION),
         ("force", Tier.COMPLETE),  # sounds like "false": the host asks "Did you say False?"
         ("olympia", Tier.HESITATION),  # neither, nor like either: maybe "um", wait
+        ("hey turn on", Tier.OPEN),  # "um" as Whisper wrote it once: "turn" ~ "true"
         ("i think it's", Tier.HESITATION),
     ],
 )
