@@ -38,8 +38,9 @@ SURE = 0.9  # a ruling on something the card knows (answer, near miss, number)
 # answers and a table saying yes to every question would have had 5.5% false
 # accepts; at 0.6, 3.6% and 2.1%, for 1.7 points less accuracy.
 ASK_BAR = 0.6
-# How much of "true" or "false" a short answer heard as neither must sound
-# like to ask about it ("truly" 1.0, "force" 0.67; "paris" 0.33).
+# How alike in sound (metaphone codes, both ways) a short answer heard as
+# neither true nor false must be to one of them to ask about it: "truly"
+# 0.8, "force" 0.67; "done" (a filler) 0.5, "paris" 0.33.
 TRUE_FALSE_BAR = 0.65
 DECISIVE_RULES = frozenset({"reject-list", "number", "true-false", "first-name", "override"})
 
@@ -81,22 +82,24 @@ def sound_support(heard: str, guess: str) -> float:
     return float(fuzz.ratio(guessed, said)) / 100
 
 
-def true_or_false_by_sound(heard: str | Sequence[Any], most_words: int = 2) -> str | None:
+def true_or_false_by_sound(heard: str | Sequence[Any]) -> str | None:
     """ "True" or "False" when what was heard reads as neither, nor as a hedge,
-    but a short alternative (`most_words`) sounds like just one of them:
+    but a short alternative (two words at most) sounds like just one of them:
     Whisper writes a flite voice's "true" as "truly", "dreu" or "tree of",
     its "false" as "force"."""
     alternatives = [a.text for a in as_alternatives(heard) if a.text.strip()]
     if any(read_true_false(text) is not None for text in alternatives):
         return None  # said in words: the judge's ruling stands
     for text in alternatives:
-        if len(text.split()) > most_words:
+        if len(text.split()) > 2:
             continue
         code = sound_code(text)
         alike = [
             word
             for word in ("True", "False")
-            if code[:1] == sound_code(word)[:1] and sound_support(text, word) >= TRUE_FALSE_BAR
+            if len(code) > 1
+            and code[:1] == sound_code(word)[:1]
+            and fuzz.ratio(code, sound_code(word)) / 100 >= TRUE_FALSE_BAR
         ]
         if len(alike) == 1:
             return alike[0]

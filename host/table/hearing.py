@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from host.judge.confirm import true_or_false_by_sound
 from host.judge.core import judge
 from host.judge.model import AnswerFields
 from host.judge.truefalse import read_true_false
@@ -70,8 +69,7 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
 
 def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others: tuple[str, ...]):
     """Complete: a command, "pass", what the judge finds whole on the card (on
-    a True/False card, any way of saying true, false or a hedge, or a short
-    word that sounds like one, which the host will ask about: "truly"), or
+    a True/False card, any way of saying true, false or a hedge), or
     another answer of the card's kind from the decks ("melbourne", "hmm
     melbourne"), unless it is one word of one beat: that is as often a
     filler Whisper wrote as a word ("uh" as "earth" before "... the Pacific
@@ -88,11 +86,10 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
             return True
         if fields is None:
             return False
-        if fields.kind == "true_false":  # "no way", "that's wrong", "true or false"; "truly"
-            # one word only: a filler may come out as "hey turn on" ("turn" ~ "true")
-            return (
-                read_true_false(text) is not None or true_or_false_by_sound([text], 1) is not None
-            )
+        if fields.kind == "true_false":  # "no way", "that's wrong", "true or false"
+            # not a word that only sounds like one ("truly"): on True/False
+            # cards Whisper wrote fillers said alone as "turn", "term", "der"
+            return read_true_false(text) is not None
         verdict = judge(fields, [text])
         return verdict.verdict == "accept" or verdict.rule in _WHOLE_FORM_RULES
 

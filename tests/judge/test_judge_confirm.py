@@ -104,6 +104,8 @@ def test_a_true_or_false_heard_as_neither_is_asked_about_by_its_sound(heard, ask
         ("maybe", "reject"),  # a hedge
         ("olympia", "reject"),  # sounds like neither
         ("i have no idea at all really", "reject"),  # too long to be a misheard word
+        ("done", "reject"),  # "um" as Whisper writes it: too little like "true"
+        ("d", "reject"),
     ],
 )
 def test_a_true_or_false_said_in_words_or_sounding_like_neither_is_ruled(heard, verdict) -> None:

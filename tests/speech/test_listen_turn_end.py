@@ -122,9 +122,9 @@ def test_half_a_name_waits(partial, tier):
         ("true or false", Tier.COMPLETE),  # a hedge: whole, and wrong
         ("true or", Tier.WAITING),
         ("i think", Tier.HESITATION),
-        ("force", Tier.COMPLETE),  # sounds like "false": the host asks "Did you say False?"
-        ("olympia", Tier.HESITATION),  # neither, nor like either: maybe "um", wait
-        ("hey turn on", Tier.OPEN),  # "um" as Whisper wrote it once: "turn" ~ "true"
+        # neither true nor false: maybe "um" (written "turn", "term", "done"), wait
+        ("force", Tier.HESITATION),
+        ("turn", Tier.HESITATION),
         ("i think it's", Tier.HESITATION),
     ],
 )
