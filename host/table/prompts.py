@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from host.judge.model import AnswerFields
 from host.rules.engine import TABLE
 from host.table import destinations as dest
 from host.table import understanding as und
@@ -322,8 +323,9 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
     else:
         table.read_questions.add((card, category))
         ask = reading
-    fields = question.answer_fields()
-    phrases = [fields["answer"], *fields["accept"], *fields["prompt"], *fields["reject"]]
+    from host.table.hearing import answer_phrases  # the speech side: loaded when needed
+
+    phrases = list(answer_phrases(AnswerFields.from_mapping(question.answer_fields())))
     members = table.game.side(prompt["side"])["members"] + [prompt["side"]]
     strictness = table.settings.strictness_for(members)
     # said_again: the card's entry the host heard unsure and asked to hear again
