@@ -52,7 +52,6 @@ sys.path.insert(0, str(ROOT))
 
 from bench.judge_score import score  # noqa: E402 (after sys.path)
 from host.judge.cases import read_cases  # noqa: E402
-from host.judge.model import AnswerFields  # noqa: E402
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noqa: E402
 from host.speech.transcribe import transcribe as transcribe_file  # noqa: E402
 
@@ -283,12 +282,6 @@ def condition_files(folder: Path, only: str | None, suffix: str = ".csv") -> Ite
             yield path
 
 
-def entries(fields: AnswerFields) -> Iterator[str]:
-    """What judge --cases hands the recognizer: every entry on the card."""
-    yield fields.answer
-    yield from (*fields.accept, *fields.prompt, *fields.reject)
-
-
 def transcribe_all(folder: Path, only: str | None, engine: str, every: int) -> None:
     """`every`: transcribe every n-th row of each condition (a busy machine)."""
     for path in condition_files(folder, only):
@@ -300,7 +293,7 @@ def transcribe_all(folder: Path, only: str | None, engine: str, every: int) -> N
             writer.writeheader()
             for case, record in zip(read_cases(path)[::every], records):
                 said = transcribe_file(
-                    case.audio, list(entries(case.fields)), engine=engine or None
+                    case.audio, list(case.fields.listen_for()), engine=engine or None
                 )
                 recognition = said.recognition
                 heard = [a.text for a in recognition.alternatives if a.text]

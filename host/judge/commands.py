@@ -98,8 +98,7 @@ def transcribe(case: Case) -> list[tuple[str, float | None]]:
     """A row with audio and no heard text: ask the speech part what it hears."""
     from host.speech.transcribe import transcribe_wav
 
-    fields = case.fields
-    expected = [fields.answer, *fields.accept, *fields.prompt, *fields.reject]
+    expected = list(case.fields.listen_for())
     if case.audio is None:  # only rows with audio are transcribed
         raise UserError(f"row {case.row}: no audio to transcribe")
     try:

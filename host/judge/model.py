@@ -38,6 +38,17 @@ class AnswerFields:
         for name in ("accept", "prompt", "reject"):
             object.__setattr__(self, name, _as_list(getattr(self, name)))
 
+    def listen_for(self) -> tuple[str, ...]:
+        """What an answer to this card may be heard as: its entries, the
+        answer first, and on a True/False card both values, so that a
+        recognizer prompted with them hears "true" as well on a False card
+        as on a True one (prompted with the answer alone, flite's "true"
+        came out "3" on a False card and "true" on a True one)."""
+        heard = (self.answer, *self.accept, *self.prompt, *self.reject)
+        if self.kind == "true_false":
+            heard += tuple(v for v in ("True", "False") if v.casefold() != self.answer.casefold())
+        return heard
+
     @classmethod
     def from_mapping(cls, question: Mapping[str, Any]) -> AnswerFields:
         """Build from a deck question (answer, accept, prompt, reject, kind, true_false)."""

@@ -32,18 +32,6 @@ class Plan:
     turn_end: TurnEnd | None
 
 
-def answer_phrases(fields: AnswerFields) -> tuple[str, ...]:
-    """What an answer may be heard as: the card's entries, the answer first.
-    On a True/False card both values, so that the recognizer, which is
-    prompted with these, hears "true" as well on a False card as on a True
-    one (prompted with the answer alone, flite's "true" came out "3" on a
-    False card and "true" on a True one)."""
-    phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject)
-    if fields.kind == "true_false":
-        phrases += tuple(p for p in ("True", "False") if p.casefold() != fields.answer.casefold())
-    return phrases
-
-
 def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
     """An answer's end of turn reads the listening's card as the judge does
     (else its phrases stand for the card)."""

@@ -109,11 +109,10 @@ def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float =
     to the game's end of turn, after a word or more)."""
     from host.table import understanding as und
     from host.table.channels import Listening
-    from host.table.hearing import answer_phrases
 
     commands = tuple(und.vocabulary()["commands"])
     if waiting_for == "answer":
-        phrases = answer_phrases(fields) if fields else ()
+        phrases = fields.listen_for() if fields else ()
         return Listening(
             "answer", phrases, commands, answer_seconds or None, also=tuple(also), card=fields
         )

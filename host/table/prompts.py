@@ -323,9 +323,7 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
     else:
         table.read_questions.add((card, category))
         ask = reading
-    from host.table.hearing import answer_phrases  # the speech side: loaded when needed
-
-    phrases = list(answer_phrases(AnswerFields.from_mapping(question.answer_fields())))
+    phrases = list(AnswerFields.from_mapping(question.answer_fields()).listen_for())
     members = table.game.side(prompt["side"])["members"] + [prompt["side"]]
     strictness = table.settings.strictness_for(members)
     # said_again: the card's entry the host heard unsure and asked to hear again
