@@ -216,6 +216,8 @@ MAX_VAD_LAG = 0.15
 LOUD_MARGIN_DB = 6.0  # above the room's level: the voice
 VOICE_RANGE_DB = 35.0  # this far below the voice's loudest frame, a word's tail has died away
 ROOM_RATE = 0.2  # how fast the room's level follows each silent frame
+VOICE_QUIET = 0.09  # seconds as quiet as the room: likely a pause beginning (0.06 cut
+# the tail of a word said in noise from the decoded audio: "three" heard "brief")
 
 
 class Endpointer:
@@ -257,3 +259,9 @@ class Endpointer:
         )
         self.quiet_run = self.quiet_run + seconds if speech and not loud else 0.0
         return self.state.outcome
+
+    @property
+    def voice_quiet(self) -> bool:
+        """The voice has been as quiet as the room for a moment, though the
+        VAD still calls it speech: most likely a pause beginning."""
+        return self.quiet_run >= VOICE_QUIET

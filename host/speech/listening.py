@@ -71,7 +71,7 @@ def listen_turn(
                 continue
             stream.accept(frame)
             outcome = endpointer.feed(frame)
-            pauses.tell(endpointer.state)
+            pauses.tell(endpointer.state, endpointer.voice_quiet)
     except BaseException:
         stream.finish()  # a device that failed mid-utterance must not hold the decoder
         raise
@@ -98,13 +98,16 @@ class _PauseTeller:
         self.began = getattr(stream, "pause_began", None)
         self.resumed = getattr(stream, "speech_resumed", None)
         self.hesitated = getattr(stream, "hesitated", None)
+        # a stream that may begin its pause's work as the voice falls quiet,
+        # before the VAD lets go (a closed list's Whisper check)
+        self.early = getattr(stream, "pause_at_voice_end", False)
         self.speaking = False
         self.tier: Tier | None = None  # of the current pause, once classified
 
-    def tell(self, state: EndpointState) -> None:
+    def tell(self, state: EndpointState, voice_quiet: bool = False) -> None:
         if self.began is None or self.resumed is None:
             return
-        speaking = state.speech_run > 0
+        speaking = state.speech_run > 0 and not (self.early and voice_quiet)
         if self.speaking and not speaking and state.heard_speech:
             self.began()
         elif speaking and not self.speaking:

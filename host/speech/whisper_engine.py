@@ -362,6 +362,10 @@ class ClosedListStream:
     the answer, else the grammar's pick is.
     """
 
+    # Whisper's check may begin as the voice falls quiet, before the VAD lets
+    # go: it is the work left after a command is decided
+    pause_at_voice_end = True
+
     def __init__(
         self, engine: WhisperRecognizer, expectation: Expectation, grammar: GrammarStream
     ) -> None:

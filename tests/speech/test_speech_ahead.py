@@ -164,3 +164,42 @@ def test_the_stream_is_told_that_the_words_before_a_pause_were_a_hesitation():
         ("hesitated", 30 * frame + frame),  # as the player goes on, not before
         ("speech", 30 * frame + frame),
     ]
+
+
+class LateVad:
+    """Calls speech for four frames after the samples go quiet, as Silero lags."""
+
+    def __init__(self):
+        self.left = 0
+
+    def is_speech(self, frame):
+        if np.any(frame > 100):
+            self.left = 4
+            return True
+        self.left -= 1
+        return self.left >= 0
+
+
+class EarlyPauseStream(PauseStream):
+    pause_at_voice_end = True  # as a closed list's Whisper check
+
+
+def test_a_closed_lists_check_begins_as_the_voice_falls_quiet_not_when_the_vad_lets_go():
+    frame = 480  # 30 ms
+    speech, quiet = np.full(10 * frame, 8000, np.int16), np.zeros(20 * frame, np.int16)
+    said = np.concatenate([quiet[: 5 * frame], speech, quiet])
+    told = {}
+    for stream in (PauseStream(), EarlyPauseStream()):
+        recognizer = Recognizer()
+        recognizer.last = stream
+        listen_turn(
+            RecordingSource(said, 16000),
+            recognizer,
+            Expectation.free(),
+            EndpointPolicy.command(end_silence=0.5),
+            vad=LateVad(),
+        )
+        told[type(stream).__name__] = [at // frame for what, at in stream.told if what == "pause"]
+    # the voice stops after 15 frames and the VAD lets go after 20; the early
+    # stream is told after three quiet frames (VOICE_QUIET, 0.09 s): 18
+    assert told == {"PauseStream": [20], "EarlyPauseStream": [18]}
