@@ -23,7 +23,10 @@ or seven games, also with the allocator's free pages given back after every
 game, then stayed level, and one edition every game was flat from the first
 (+7 MB), as were 40-question games (+5 MB, the same with the judge's caches
 cleared after every game). Ten whole games of one edition (400-950 lines each)
-still rose +14 MB, levelling from the seventh.
+still rose +14 MB, levelling from the seventh; with the neural voice's
+memory arena off and glibc's mmap threshold fixed (host/memory.py) the
+host's share was 20 MB lower (207 MB after the first game) but still rose
++15 MB, level from the seventh game again.
 
     .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N]
                                    [--edition EDITION/MODE] [--trace]
