@@ -347,7 +347,7 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
         guess = heard.card_guess if may_ask else None
         alternatives = [a for a in heard.alternatives if a.strip()]
         ruling = table.judging.rule(
-            question, deck, card, alternatives, strictness, guess, table.game.cards, may_ask
+            question, deck, card, alternatives, strictness, guess, table.game.cards, spoken=may_ask
         )
         state["heard"] = ruling.heard
         if ruling.verdict == "confirm" and _others_may_answer(table, prompt):
@@ -361,10 +361,12 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
             # of the card in what free decoding garbled, two hearings agree
             # (and as the entry rules: "True" heard twice on a False card is wrong)
             agreed = state["said_again"] == ruling.ask_about
-            entry = table.judging.rule(question, deck, card, [str(ruling.ask_about)], strictness)
+            entry = [str(ruling.ask_about)]
             ruling = replace(
                 ruling,
-                verdict=entry.verdict if agreed else "reject",
+                verdict=table.judging.rule(question, deck, card, entry, strictness).verdict
+                if agreed
+                else "reject",
                 reason=f"heard twice as {ruling.ask_about}: {ruling.reason}"
                 if agreed
                 else f"unsure twice, of different entries: {ruling.reason}",

@@ -117,19 +117,25 @@ class Loudness:
         return bool(np.any(frame > 0))
 
 
-def test_the_listening_loop_tells_the_stream_when_pauses_begin_and_end():
-    frame = 480  # 30 ms
-    speech, pause = np.ones(10 * frame, np.int16), np.zeros(10 * frame, np.int16)
-    said = np.concatenate([pause, speech, pause, speech])  # "um ... Canberra"
+def told_as_a_command(said, stream, vad) -> list:
+    """What the listening loop told `stream` while hearing `said` as a command."""
     recognizer = Recognizer()
+    recognizer.last = stream
     listen_turn(
         RecordingSource(said, 16000),
         recognizer,
         Expectation.free(),
         EndpointPolicy.command(end_silence=0.5),
-        vad=Loudness(),
+        vad=vad,
     )
-    assert recognizer.last.told == [
+    return stream.told
+
+
+def test_the_listening_loop_tells_the_stream_when_pauses_begin_and_end():
+    frame = 480  # 30 ms
+    speech, pause = np.ones(10 * frame, np.int16), np.zeros(10 * frame, np.int16)
+    said = np.concatenate([pause, speech, pause, speech])  # "um ... Canberra"
+    assert told_as_a_command(said, PauseStream(), Loudness()) == [
         ("speech", 10 * frame + frame),  # the first speech frame
         ("pause", 20 * frame + frame),
         ("speech", 30 * frame + frame),
@@ -190,16 +196,8 @@ def test_a_closed_lists_check_begins_as_the_voice_falls_quiet_not_when_the_vad_l
     said = np.concatenate([quiet[: 5 * frame], speech, quiet])
     told = {}
     for stream in (PauseStream(), EarlyPauseStream()):
-        recognizer = Recognizer()
-        recognizer.last = stream
-        listen_turn(
-            RecordingSource(said, 16000),
-            recognizer,
-            Expectation.free(),
-            EndpointPolicy.command(end_silence=0.5),
-            vad=LateVad(),
-        )
-        told[type(stream).__name__] = [at // frame for what, at in stream.told if what == "pause"]
+        events = told_as_a_command(said, stream, LateVad())
+        told[type(stream).__name__] = [at // frame for what, at in events if what == "pause"]
     # the voice stops after 15 frames and the VAD lets go after 20; the early
     # stream is told after three quiet frames (VOICE_QUIET, 0.09 s): 18
     assert told == {"PauseStream": [20], "EarlyPauseStream": [18]}
