@@ -78,12 +78,16 @@ class TurnEnd:
     is taken for a hesitation ("no" of "no idea" is more often "um").
     `closed`: only the expected phrases may be said, so a whole one that
     begins no longer one is FINAL (an answer may always go on).
+    `sounds_whole(words)`: the words, lead-ins left out, sound like a whole
+    answer though spelt otherwise ("plate lips"); asked only once they
+    start no expected phrase and end on no unfinished word.
     """
 
     is_complete: Callable[[str], bool]
     expected: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
     closed: bool = False
+    sounds_whole: Callable[[list[str]], bool] | None = None
 
     def classify(self, partial: str | None, guess: str | None = None) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
@@ -104,8 +108,11 @@ class TurnEnd:
         guessed = first_spoken_form(guess or "").split()
         if _starts(words, self.expected) or _starts(guessed, self.expected):
             return Tier.WAITING  # "leonardo da" of "leonardo da vinci"
-        if not _without_lead_in(words) or words[-1] in unfinished_words():
+        rest = _without_lead_in(words)
+        if not rest or words[-1] in unfinished_words():
             return Tier.WAITING  # "it's the", "salt and": the answer goes on
+        if self.sounds_whole is not None and self.sounds_whole(rest):
+            return Tier.COMPLETE  # "plate lips": Platelets heard as other words
         if len(words) == 1:
             # one word that is no answer the host knows and starts none it
             # expects is more often a hesitation written as a word (Whisper

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from host.judge.confirm import true_or_false_by_sound
 from host.judge.core import judge
 from host.judge.model import AnswerFields
 from host.judge.truefalse import read_true_false
@@ -18,6 +19,7 @@ from host.speech.endpoint import EndpointPolicy
 from host.speech.phrases import first_spoken_form, syllables
 from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
+from host.speech.sound_alike import SoundAlike, sound_alike
 from host.speech.turn_end import TurnEnd, closed_list_test
 from host.table.channels import Listening
 
@@ -51,6 +53,7 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             _answer_test(fields, expectation.commands, listening.also),
             expectation.phrases,
             expectation.commands,
+            sounds_whole=_sounds_like_an_answer(fields, listening.also),
         )
     else:
         # a list of names may go on after a comma's pause ("Ann, ... Ben"),
@@ -94,3 +97,18 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
         return verdict.verdict == "accept" or verdict.rule in _WHOLE_FORM_RULES
 
     return is_complete
+
+
+def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...]):
+    """The words sound like a form on the card or another answer of its kind
+    (sound_alike.py); on a True/False card like just one of the values and
+    longer than one beat ("truly", "tree of": Whisper wrote fillers said
+    alone as "turn", "term", "der")."""
+    if fields is not None and fields.kind == "true_false":
+        return lambda words: (
+            sum(syllables(word) for word in words) > 1
+            and true_or_false_by_sound(" ".join(words)) is not None
+        )
+    card = SoundAlike(fields.listen_for() if fields is not None else ())
+    decks = sound_alike(tuple(others))
+    return lambda words: bool(card.phrase_for(words) or decks.phrase_for(words))

@@ -80,6 +80,27 @@ def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
 
 
 @pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
+        ("plate lips", Tier.COMPLETE),  # Platelets, another answer, heard as other words
+        ("the chicago bill", Tier.COMPLETE),  # the card's Chicago Bulls
+        ("it's plate lips", Tier.COMPLETE),
+        # fillers said alone as Whisper wrote them: alike in a few sounds only
+        ("current", Tier.HESITATION),  # one word: "Grant Wood" is two more sounds
+        ("i'm hamlet meezy", Tier.OPEN),  # "hmm let me see": Hamlet is four sounds of six
+        ("let me sing", Tier.OPEN),
+        ("plate", Tier.HESITATION),  # one beat: too short to sound like anything
+        ("chicago", Tier.WAITING),  # half the card's name: the rest may come
+    ],
+)
+def test_an_answer_heard_as_other_words_that_sound_like_it_is_whole(partial, tier):
+    fields = AnswerFields("Chicago Bulls", kind="text")
+    others = ("Platelets", "Grant Wood", "Hamlet", "Mao Zedong")
+    listening = Listening("answer", ("Chicago Bulls",), COMMANDS, also=others, card=fields)
+    assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
+
+
+@pytest.mark.parametrize(
     ("word", "beats"),
     [
         ("earth", 1),
@@ -126,6 +147,10 @@ def test_half_a_name_waits(partial, tier):
         ("force", Tier.HESITATION),
         ("turn", Tier.HESITATION),
         ("i think it's", Tier.HESITATION),
+        # longer than one beat and sounding like just one value: a whole
+        # answer (the ruling asks "Did you say True?")
+        ("truly", Tier.COMPLETE),
+        ("tree of", Tier.WAITING),  # ends on a joiner: more may come
     ],
 )
 def test_a_true_false_card_ends_on_any_way_of_saying_true_or_false(partial, tier):
