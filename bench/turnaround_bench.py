@@ -19,7 +19,7 @@ the decision in audio time.
 Also: the peak memory of a whole game by audio (a fresh process). Start-up
 to the host's first spoken word is bench/startup_bench.py.
 
-    .venv/bin/python bench/turnaround_bench.py [--answers 15] [--skip-memory]
+    .venv/bin/python bench/turnaround_bench.py [--answers 15] [--seed 5] [--skip-memory]
 """
 
 from __future__ import annotations
@@ -204,6 +204,7 @@ def memory() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--answers", type=int, default=15, help="answers to time (default 15)")
+    parser.add_argument("--seed", type=int, default=5, help="the players' draws (default 5)")
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--game-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -220,9 +221,12 @@ def main() -> None:
             f"peak memory (max RSS) {peak:.0f} MB"
         )
         return
-    print(f"turnaround: a genus6 trivial game by audio, paced microphone, {args.answers} answers")
+    print(
+        f"turnaround: a genus6 trivial game by audio, paced microphone, {args.answers} answers"
+        f" (seed {args.seed})"
+    )
     started = time.monotonic()
-    timeline, table, outcome, settings = run_game(args.answers, paced=True)
+    timeline, table, outcome, settings = run_game(args.answers, paced=True, seed=args.seed)
     print(f"played {table.lines} lines in {time.monotonic() - started:.0f} s ({outcome})")
     report(timeline, settings)
     if not args.skip_memory:

@@ -108,9 +108,29 @@ def merge_guided(
 
 
 def roughly_alike(heard: str, phrase: str) -> bool:
-    """Same first sound and at least half the sounds in common (metaphone)."""
+    """Same first consonant (metaphone keeps a leading vowel only sometimes:
+    "aro" ARS..., "eero" RS...) and at least half the sounds in common."""
     a, b = sound_key(first_spoken_form(heard).split()), sound_key(first_spoken_form(phrase).split())
-    return bool(a and b) and a[0] == b[0] and Levenshtein.normalized_similarity(a, b) >= 0.5
+    return (
+        bool(a and b)
+        and _first_sound(a) == _first_sound(b)
+        and Levenshtein.normalized_similarity(a, b) >= 0.5
+    )
+
+
+def _first_sound(key: str) -> str:
+    return key.lstrip("AEIOU")[:1]
+
+
+def sounds_most_like(heard: str, phrases) -> str | None:
+    """Of the phrases `heard` is roughly alike, the one closest in sound."""
+    key = sound_key(first_spoken_form(heard).split())
+    alike = [
+        (Levenshtein.normalized_similarity(key, sound_key(first_spoken_form(p).split())), p)
+        for p in phrases
+        if roughly_alike(heard, p)
+    ]
+    return max(alike)[1] if alike else None
 
 
 def _text_only(text: str) -> Recognition:

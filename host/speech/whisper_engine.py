@@ -55,7 +55,7 @@ from typing import cast
 import numpy as np
 
 from host.speech.ahead import PauseDecoding
-from host.speech.guided import roughly_alike
+from host.speech.guided import roughly_alike, sounds_most_like
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases
 from host.speech.recognition import (
@@ -267,7 +267,7 @@ class WhisperStream:
     def __init__(self, engine: WhisperRecognizer, expectation: Expectation) -> None:
         self.engine = engine
         self.expectation = expectation
-        self._card_pass = self._card_grammar(engine, expectation)
+        self._card_pass, self._unsayable = self._card_grammar(engine, expectation)
         self._prompt = engine.prompt(expectation.phrases) if expectation.kind == ANSWER else []
         self.audio = PauseDecoding(
             lambda samples: engine.decode(samples, self._prompt), getattr(engine, "worker", None)
@@ -279,13 +279,18 @@ class WhisperStream:
         """An answer is also heard by PocketSphinx's grammar over the card's
         phrases (and the commands, so those are not forced into an answer):
         its path is the card guess the host may ask about ("Did you say
-        Mikhail Tal?" when Whisper wrote "michaelo tal")."""
+        Mikhail Tal?" when Whisper wrote "michaelo tal"). Returns that
+        stream, or None, and the card's phrases it cannot say (words not in
+        its dictionary: "Eero" of Eero Saarinen)."""
         grammars = getattr(engine, "closed_lists", None)
-        if expectation.kind != ANSWER or not expectation.phrases or grammars is None:
-            return None
+        if expectation.kind != ANSWER or not expectation.phrases:
+            return None, ()
+        if grammars is None:
+            return None, expectation.phrases
         choices = list(dict.fromkeys(expectation.phrases + expectation.commands))
-        sayable, _ = grammar_phrases(choices, grammars.missing_words)
-        return grammars.stream(Expectation.closed(choices)) if sayable else None
+        sayable, dropped = grammar_phrases(choices, grammars.missing_words)
+        unsayable = tuple(p for p in expectation.phrases if p in dropped)
+        return (grammars.stream(Expectation.closed(choices)) if sayable else None), unsayable
 
     def accept(self, samples: np.ndarray) -> None:
         self.audio.accept(samples)
@@ -342,6 +347,15 @@ class WhisperStream:
             card_guess = on_the_card.alternatives[0] if on_the_card.alternatives else None
             if card_guess is not None:
                 notes.append(f"the card's grammar heard '{card_guess.text}'")
+        if card_guess is None and alternatives:
+            # no grammar could say it: what Whisper wrote may sound like it
+            # (the ruling asks only if enough of its sound was heard)
+            alike = sounds_most_like(alternatives[0].text, self._unsayable)
+            if alike is not None:
+                card_guess = Hypothesis(first_spoken_form(alike), alternatives[0].confidence)
+                notes.append(
+                    f"no grammar can say '{alike}'; '{alternatives[0].text}' sounds like it"
+                )
         return Recognition(
             tuple(alternatives),
             engine=self.engine.name,

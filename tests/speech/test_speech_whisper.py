@@ -349,6 +349,30 @@ def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
         assert finished.card_guess is None
 
 
+class LacksEero(CardGrammar):
+    def missing_words(self, phrase):
+        return [w for w in phrase.split() if w == "eero"]
+
+
+@pytest.mark.parametrize(
+    "whisper, guess",
+    [
+        ("aro saarinen", "eero saarinen"),  # sounds like the name no grammar could say
+        ("frank lloyd wright", None),  # nothing like it: no guess, the ruling stands
+    ],
+)
+def test_a_card_phrase_no_grammar_can_say_is_guessed_by_its_sound(whisper, guess):
+    engine = SaysEngine(whisper)
+    engine.closed_lists = LacksEero("")
+    expectation = Expectation.answer(["Eero Saarinen", "Saarinen", "Frank Lloyd Wright"], ["pass"])
+    stream = WhisperStream(engine, expectation)
+    stream.accept(np.zeros(4800, np.int16))
+    finished = stream.finish()
+    assert (finished.card_guess.text if finished.card_guess else None) == guess
+    if guess:
+        assert f"no grammar can say 'Eero Saarinen'; '{whisper}' sounds like it" in finished.notes
+
+
 def test_commands_and_free_speech_get_no_card_grammar():
     engine = SaysEngine("roll")
     engine.closed_lists = CardGrammar("roll")
