@@ -33,7 +33,9 @@ class Ruling:
 class Judging:
     def __init__(self, overrides_path: Path | None = None, warn=None):
         from host.judge import OverrideBook, QuestionKey, judge
+        from host.judge.caches import forget_cards
 
+        forget_cards()  # a new game: the last one's cards would fill the caches up (caches.py)
         self._judge, self._key = judge, QuestionKey
         self.book = OverrideBook.load(overrides_path)
         if self.book.warning and warn:
