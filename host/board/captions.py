@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from host.table.channels import Heard, Listening
+from host.table.narrator import shown
 
 
 class CaptioningChannel:
@@ -18,7 +19,7 @@ class CaptioningChannel:
         self._caption = caption
 
     def say(self, text: str, kind: str = "narration") -> None:
-        self._caption("said", text)
+        self._caption("said", shown(text))
         self._inner.say(text, kind)
 
     def listen(self, listening: Listening) -> Heard:

@@ -46,23 +46,65 @@ class Line(str):
     """A line the host says, knowing its phrase key (tests and the transcript
     check keys, so a change of wording breaks no test) and the phrases it
     suggests the player say ("roll", "yes", the choices read out), which the
-    recognizer must expect at that prompt."""
+    recognizer must expect at that prompt. `shown`: the line as captions
+    show it, with the card's own spelling where the voice reads a
+    respelling ("Eero Saarinen", said "Ay-ro Sah-ri-nen")."""
 
     key: str = ""
     suggests: tuple[str, ...] = ()
+    shown: str = ""
 
-    def __new__(cls, text: str, key: str = "", suggests: tuple[str, ...] = ()) -> Line:
+    def __new__(
+        cls, text: str, key: str = "", suggests: tuple[str, ...] = (), shown: str | None = None
+    ) -> Line:
         line = super().__new__(cls, text)
         line.key = key
         line.suggests = suggests
+        line.shown = str(text) if shown is None else shown
         return line
 
     def __add__(self, other) -> Line:  # 'said' + ' ' + 'more' keeps the first key
-        return Line(str(self) + str(other), self.key, self.suggests + suggested(other))
+        return Line(
+            str(self) + str(other),
+            self.key,
+            self.suggests + suggested(other),
+            self.shown + shown(other),
+        )
 
 
 def suggested(text) -> tuple[str, ...]:
     return getattr(text, "suggests", ())
+
+
+def shown(text) -> str:
+    """What captions show for a line or a field of one (its own text, unless
+    it is a respelling of the card's words)."""
+    return getattr(text, "shown", None) or str(text)
+
+
+def _filled(template: str, fields: dict) -> tuple[str, str, tuple[str, ...]]:
+    """The template filled as said and as shown, and its suggestions."""
+    fields = {**fields, **{f"a_{k}": _with_article(v) for k, v in fields.items() if _wordy(v)}}
+    said, suggests = unmarked(template.format(**fields).strip(), fields)
+    if all(shown(v) == str(v) for v in fields.values() if isinstance(v, str)):
+        return said, said, suggests
+    written, _ = unmarked(
+        template.format(**{k: _shown_field(v) for k, v in fields.items()}).strip(), fields
+    )
+    return said, written, suggests
+
+
+def _wordy(value) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def _shown_field(value):
+    return shown(value) if isinstance(value, str) else value
+
+
+def _with_article(value: str) -> str:
+    said = f"{article(value)} {value}"
+    return Line(said, shown=f"{article(value)} {shown(value)}")
 
 
 def unmarked(text: str, fields: dict) -> tuple[str, tuple[str, ...]]:
@@ -116,11 +158,8 @@ class Narrator:
         fresh = [v for v in variants if v != self._last.get(key)] or variants
         chosen = fresh[0] if len(fresh) == 1 else self._rng.choice(fresh)
         self._last[key] = chosen
-        fields.update(
-            {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
-        )
-        text, suggests = unmarked(chosen.format(**fields).strip(), fields)
-        return Line(capitalised(_one_stop(text)), key, suggests)
+        text, written, suggests = _filled(chosen, fields)
+        return Line(capitalised(_one_stop(text)), key, suggests, capitalised(_one_stop(written)))
 
     def openings(self) -> list[str]:
         """The first clause of every way the host may open a game, where it
@@ -140,11 +179,10 @@ class Narrator:
     def part(self, key: str, sub: str, sentence: bool = False, **fields) -> Line:
         """One entry of a mapping phrase (waiting_for, help_now, rules_of, ...),
         as a `sentence` or as words to go inside one."""
-        fields.update(
-            {f"a_{k}": f"{article(v)} {v}" for k, v in fields.items() if isinstance(v, str) and v}
-        )
-        text, suggests = unmarked(str(phrases()[key].get(sub, "")).format(**fields).strip(), fields)
-        return Line(capitalised(text) if sentence else text, f"{key}.{sub}", suggests)
+        text, written, suggests = _filled(str(phrases()[key].get(sub, "")), fields)
+        if sentence:
+            text, written = capitalised(text), capitalised(written)
+        return Line(text, f"{key}.{sub}", suggests, written)
 
     @staticmethod
     def note(message: str) -> Line:
@@ -154,11 +192,14 @@ class Narrator:
     # ------------------------------------------------------------- cards
 
     def question_text(self, question) -> str:
-        """Typed play shows the card's written text; respellings are for the synthesizer."""
-        return question.text if self.typed else question.spoken_text
+        """Typed play shows the card's written text; respellings are for the
+        synthesizer, and captions show the card's text."""
+        return question.text if self.typed else Line(question.spoken_text, shown=question.text)
 
     def answer_text(self, question) -> str:
-        return question.answer if self.typed else question.spoken_answer
+        return (
+            question.answer if self.typed else Line(question.spoken_answer, shown=question.answer)
+        )
 
     # ------------------------------------------------------------- facts
 

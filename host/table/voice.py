@@ -21,6 +21,7 @@ from host.speech.background import BackgroundLoad
 from host.speech.loading_voice import LoadingSynthesizer
 from host.table import understanding as und
 from host.table.channels import Heard, KeyboardChannel, Listening
+from host.table.narrator import shown
 
 VOLUME_STEP, RATE_STEP = 1.25, 25
 VOLUME_RANGE, RATE_RANGE = (0.25, 2.0), (100, 300)
@@ -75,7 +76,7 @@ class VoiceChannel:
     def say(self, text: str, kind: str = "narration") -> None:
         if self._fallback is not None:
             return self._fallback.say(text, kind)
-        self.caption(text)
+        self.caption(shown(text))  # the card's spelling, where the voice reads a respelling
         from host.speech import AudioDeviceError, SynthesisError
         from host.speech.synth import synthesize_clauses
 

@@ -406,3 +406,27 @@ def test_an_answer_is_listened_for_with_its_card_as_the_judge_reads_it(table):
     for phrases, card in cards:
         assert card is not None and card.answer == phrases[0]
         assert set(card.reject) <= set(phrases) and card.kind
+
+
+def test_captions_show_the_cards_spelling_where_the_voice_reads_a_respelling(fast_tmp):
+    from host.cards.deck import Question
+    from host.rules.editions import load_rules
+    from host.table.narrator import Narrator
+
+    captions = []
+    channel = voice_channel([], captions)
+    narrator = Narrator(load_rules("classic", "standard"), "short", typed=False)
+    saarinen = Question(
+        "art",
+        "Who designed the Gateway Arch in St. Louis?",
+        "Eero Saarinen",
+        say="Who designed the Gateway Arch in Saint Louis?",
+        say_answer="Ay-ro Sah-ri-nen",
+    )
+    channel.say(narrator.say("answer_was", answer=narrator.answer_text(saarinen)))
+    channel.say(narrator.say("did_you_say", answer=narrator.answer_text(saarinen)))
+    assert channel.synthesizer.spoken == [
+        "Answer: Ay-ro Sah-ri-nen.",
+        "You said Ay-ro Sah-ri-nen?",
+    ]
+    assert captions == ["Answer: Eero Saarinen.", "You said Eero Saarinen?"]
