@@ -34,6 +34,7 @@ from host.speech.phrases import (
     spoken_forms,
 )
 from host.speech.recognition import Expectation, Hypothesis, Recognition
+from host.speech.sound_alike import first_consonant
 
 
 @lru_cache(maxsize=1)
@@ -108,18 +109,13 @@ def merge_guided(
 
 
 def roughly_alike(heard: str, phrase: str) -> bool:
-    """Same first consonant (metaphone keeps a leading vowel only sometimes:
-    "aro" ARS..., "eero" RS...) and at least half the sounds in common."""
+    """Same first consonant and at least half the sounds in common (metaphone)."""
     a, b = sound_key(first_spoken_form(heard).split()), sound_key(first_spoken_form(phrase).split())
     return (
         bool(a and b)
-        and _first_sound(a) == _first_sound(b)
+        and first_consonant(a) == first_consonant(b)
         and Levenshtein.normalized_similarity(a, b) >= 0.5
     )
-
-
-def _first_sound(key: str) -> str:
-    return key.lstrip("AEIOU")[:1]
 
 
 def sounds_most_like(heard: str, phrases) -> str | None:

@@ -19,7 +19,7 @@ from host.speech.endpoint import EndpointPolicy
 from host.speech.phrases import first_spoken_form, syllables
 from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
-from host.speech.sound_alike import SoundAlike, sound_alike
+from host.speech.sound_alike import CARD, SoundAlike, sound_alike
 from host.speech.turn_end import TurnEnd, closed_list_test
 from host.table.channels import Listening
 
@@ -100,15 +100,17 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
 
 
 def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...]):
-    """The words sound like a form on the card or another answer of its kind
+    """The words sound like the card's answer (heard loosely: "nickov" for
+    Nickel), another of its entries or another answer of its kind
     (sound_alike.py); on a True/False card like just one of the values and
-    longer than one beat ("truly", "tree of": Whisper wrote fillers said
-    alone as "turn", "term", "der")."""
+    longer than one beat ("truly"; Whisper wrote fillers said alone as
+    "turn", "term", "der")."""
     if fields is not None and fields.kind == "true_false":
         return lambda words: (
             sum(syllables(word) for word in words) > 1
             and true_or_false_by_sound(" ".join(words)) is not None
         )
-    card = SoundAlike(fields.listen_for() if fields is not None else ())
+    right = SoundAlike((fields.answer, *fields.accept) if fields else (), CARD)
+    listed = SoundAlike((*fields.prompt, *fields.reject) if fields else ())
     decks = sound_alike(tuple(others))
-    return lambda words: bool(card.phrase_for(words) or decks.phrase_for(words))
+    return lambda words: any(s.phrase_for(words) for s in (right, listed, decks))

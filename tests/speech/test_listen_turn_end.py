@@ -99,6 +99,23 @@ def test_an_answer_heard_as_other_words_that_sound_like_it_is_whole(partial, tie
     listening = Listening("answer", ("Chicago Bulls",), COMMANDS, also=others, card=fields)
     assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
 
+@pytest.mark.parametrize(
+    ("answer", "partial", "tier"),
+    [
+        # the card's answer is heard more loosely than a thousand others
+        ("Nickel", "nickov", Tier.COMPLETE),
+        ("Lead", "light", Tier.COMPLETE),
+        ("Basel", "basor", Tier.COMPLETE),
+        ("Gaul", "go", Tier.HESITATION),  # one sound of two: too little to go on
+        ("Canberra", "sun", Tier.HESITATION),  # a filler, though "sydney" is listed
+        ("Canberra", "come", Tier.HESITATION),
+    ],
+)
+def test_a_word_that_sounds_like_the_cards_answer_is_whole(answer, partial, tier):
+    plan = answer_plan(AnswerFields(answer, reject=("Sydney",), kind="place"))
+    assert plan.turn_end.classify(partial) is tier
+
+
 
 @pytest.mark.parametrize(
     ("word", "beats"),
