@@ -99,6 +99,7 @@ def test_an_answer_heard_as_other_words_that_sound_like_it_is_whole(partial, tie
     listening = Listening("answer", ("Chicago Bulls",), COMMANDS, also=others, card=fields)
     assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
 
+
 @pytest.mark.parametrize(
     ("answer", "partial", "tier"),
     [
@@ -114,7 +115,6 @@ def test_an_answer_heard_as_other_words_that_sound_like_it_is_whole(partial, tie
 def test_a_word_that_sounds_like_the_cards_answer_is_whole(answer, partial, tier):
     plan = answer_plan(AnswerFields(answer, reject=("Sydney",), kind="place"))
     assert plan.turn_end.classify(partial) is tier
-
 
 
 @pytest.mark.parametrize(
