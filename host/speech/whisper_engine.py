@@ -399,17 +399,20 @@ class ClosedListStream:
         self.audio.speech_resumed()
 
     def partial(self) -> str | None:
+        """At a pause: the grammar's path when it is a whole phrase, else the
+        phrase Whisper wrote, else the phrase the path begins with that
+        Whisper's words sound like ("roll" of the path "roll for", Whisper
+        writing flite's "roll" as "row off": the turn ends on "roll" rather
+        than waiting for "me"), else the path."""
         heard = self.grammar.partial()
         if heard is not None and first_spoken_form(heard) in self.spoken:
             return heard
-        return self._written() or heard
+        begun = self._begun_phrase(heard)
+        return self._written() or (begun[0] if begun else heard)
 
-    def _cut_short(self, picked: Recognition, path: str | None) -> Recognition | None:
-        """The grammar's path as the partial results saw it, or the longest
-        phrase it begins with ("roll" of "roll for"), when the lattice pass
-        ended inside a phrase but Whisper wrote something that sounds like
-        it ("row off" for "roll"). Noise Whisper writes as nothing stays
-        nothing: the lattice pass is the guard against forced picks."""
+    def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
+        """The longest phrase of the list the grammar's path begins with
+        that Whisper's words sound like, and those words."""
         words = first_spoken_form(path or "").split()
         written = [first_spoken_form(h.text).split() for h in self.audio.decoded()]
         for size in range(len(words), 0, -1):  # the longest phrase first
@@ -418,11 +421,21 @@ class ClosedListStream:
             starts = (" ".join(w[:size]) for w in written)
             like = next((w for w in starts if roughly_alike(w, phrase)), None)
             if phrase in self.spoken and like is not None:
-                note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
-                return replace(
-                    picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note)
-                )
+                return phrase, like
         return None
+
+    def _cut_short(self, picked: Recognition, path: str | None) -> Recognition | None:
+        """The grammar's path as the partial results saw it, or the longest
+        phrase it begins with ("roll" of "roll for"), when the lattice pass
+        ended inside a phrase but Whisper wrote something that sounds like
+        it ("row off" for "roll"). Noise Whisper writes as nothing stays
+        nothing: the lattice pass is the guard against forced picks."""
+        begun = self._begun_phrase(path)
+        if begun is None:
+            return None
+        phrase, like = begun
+        note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
+        return replace(picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note))
 
     def _written(self) -> str | None:
         """The list's phrase Whisper wrote for the words so far, if any."""

@@ -331,6 +331,25 @@ def test_a_grammar_path_that_stopped_inside_a_phrase_is_kept_when_whisper_sounds
         )
 
 
+@pytest.mark.parametrize(
+    "path, whisper, partial",
+    [
+        # at the pause the turn ends on "roll" rather than waiting for "me"
+        ("roll for", "row off", "roll"),
+        ("roll for", "thank you", "roll for"),  # nothing like it: wait as before
+        ("roll for", "score", "score"),  # Whisper wrote a phrase of the list
+        ("roll for me", "roll for me", "roll for me"),
+    ],
+)
+def test_at_a_pause_a_path_inside_a_phrase_reads_as_the_phrase_whisper_sounds_like(
+    path, whisper, partial
+):
+    stream = ClosedListStream(SaysEngine(whisper), ROLL, grammar_stopping_inside_a_phrase(path))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == partial
+
+
 @pytest.mark.parametrize("hears", ["mikhail tal", ""])
 def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
     engine = SaysEngine("michaelo tal")
