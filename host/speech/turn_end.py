@@ -106,12 +106,22 @@ class TurnEnd:
                 return Tier.FINAL  # "ben and ann" of two players: nothing can follow
             return Tier.COMPLETE
         guessed = first_spoken_form(guess or "").split()
-        if _starts(words, self.expected) or _starts(guessed, self.expected):
-            return Tier.WAITING  # "leonardo da" of "leonardo da vinci"
         rest = _without_lead_in(words)
+        # with the lead-in left out ("it's plate lips"), or with it, where
+        # the "lead-in" was the answer's start ("when ble": Wembley)
+        sounds_whole = self.sounds_whole is not None and any(
+            self.sounds_whole(said) for said in (rest, words) if said
+        )
+        if _starts(words, self.expected) or (
+            _starts(guessed, self.expected)
+            # unless the guess is whole itself and the words sound like it:
+            # "when ble", guessed "wembley" (the answer; "wembley stadium" too)
+            and not (sounds_whole and self.is_complete(guess or ""))
+        ):
+            return Tier.WAITING  # "leonardo da" of "leonardo da vinci"
         if not rest or words[-1] in unfinished_words():
             return Tier.WAITING  # "it's the", "salt and": the answer goes on
-        if self.sounds_whole is not None and self.sounds_whole(rest):
+        if sounds_whole:
             return Tier.COMPLETE  # "plate lips": Platelets heard as other words
         if len(words) == 1:
             # one word that is no answer the host knows and starts none it

@@ -291,6 +291,17 @@ def test_the_grammar_pass_knows_half_a_name_the_free_pass_misspelt():
     assert plan.turn_end.classify("charged tin", guess="") is Tier.OPEN
 
 
+def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn():
+    # the card's answer is Wembley, "Wembley Stadium" accepted too
+    plan = answer_plan(AnswerFields("Wembley", accept=("Wembley Stadium",), kind="place"))
+    assert plan.turn_end.classify("when ble", guess="wembley") is Tier.COMPLETE
+    # words that do not sound like the guess still wait for the rest of it
+    assert plan.turn_end.classify("window", guess="wembley") is Tier.WAITING
+    # half a name guessed: the guess is no whole answer, so wait
+    plan = answer_plan(AnswerFields("George Washington", kind="person"))
+    assert plan.turn_end.classify("charge", guess="george") is Tier.WAITING
+
+
 def test_a_true_false_card_is_heard_for_both_values_whichever_its_answer():
     """The recognizer is prompted with the phrases: the answer alone would
     lean it towards the right one (flite's "true" came out "3" on a False card)."""
