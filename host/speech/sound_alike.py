@@ -7,23 +7,23 @@ the Chicago Bulls) left the host waiting the open pause, 1.2 s, after a
 finished answer. Heard so, an answer is complete too, if the likeness is
 close and long enough to be no accident:
 
-- metaphone keys (the words run together, lead-ins left out) at least four
-  sounds long, with the same first consonant, at most one sound in five
-  apart (Levenshtein over the longer key);
+- metaphone keys (the words run together, with and without a lead-in) at least four
+  sounds long, with the same first consonant, more than four sounds in five
+  alike (Levenshtein over the longer key: "PLTLPS" and "PLTLTS", one sound
+  apart in six, are; "PRTKF" and "PRTK", one in five, are not);
 - two beats at least (`MANY`).
 
 Fillers said alone and then a thinking pause are the risk: Whisper writes
 them as words ("hmm let me see" as "h a mivlett"). On 1,200 of them (ten
 voices, clean and in noise) a bar of 0.75, or the indel ratio in place of
 Levenshtein, ended several turns early ("current" for Grant Wood, "hamlet
-me see" for Hamlet); at 0.8 a handful, each once.
+me see" for Hamlet); above 0.8 none.
 
 The card's own entries are a few phrases, not a thousand, so a filler is far
 less likely to sound like one of them, and they may be heard more loosely
 (`CARD`): "nickov" for Nickel, "light" for Lead. Those fillers' words against
 each of the decks' 4,900 cards in turn: one filler said alone in 700 would
-end the turn early (0.14%), against one in 20,000 under the thousand
-answers' rule.
+end the turn early (0.14%) on the card's answer heard so loosely.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from host.speech.phrases import first_spoken_form, sound_key, syllables
 @dataclass(frozen=True)
 class Likeness:
     """How alike is alike enough: the share of the longer metaphone key that
-    must agree, the shortest key that may match, and the fewest beats."""
+    must be exceeded, the shortest key that may match, and the fewest beats."""
 
     bar: float
     shortest_key: int
@@ -72,13 +72,8 @@ class SoundAlike:
         if len(key) < self.likeness.shortest_key:
             return None
         keys = self._by_first.get(first_consonant(key), {})
-        found = process.extractOne(
-            key,
-            keys.keys(),
-            scorer=Levenshtein.normalized_similarity,
-            score_cutoff=self.likeness.bar,
-        )
-        return keys[found[0]] if found else None
+        found = process.extractOne(key, keys.keys(), scorer=Levenshtein.normalized_similarity)
+        return keys[found[0]] if found and found[1] > self.likeness.bar else None
 
 
 def first_consonant(key: str) -> str:
