@@ -7,10 +7,10 @@ the Chicago Bulls) left the host waiting the open pause, 1.2 s, after a
 finished answer. Heard so, an answer is complete too, if the likeness is
 close and long enough to be no accident:
 
-- metaphone keys (the words run together, with and without a lead-in) at least four
-  sounds long, with the same first consonant, more than four sounds in five
-  alike (Levenshtein over the longer key: "PLTLPS" and "PLTLTS", one sound
-  apart in six, are; "PRTKF" and "PRTK", one in five, are not);
+- metaphone keys (the words run together) at least four sounds long, with
+  the same first consonant, more than four sounds in five alike
+  (Levenshtein over the longer key: "PLTLPS" and "PLTLTS", one sound apart
+  in six, are; "PRTKF" and "PRTK", one in five, are not);
 - two beats at least (`MANY`).
 
 Fillers said alone and then a thinking pause are the risk: Whisper writes

@@ -78,9 +78,10 @@ class TurnEnd:
     is taken for a hesitation ("no" of "no idea" is more often "um").
     `closed`: only the expected phrases may be said, so a whole one that
     begins no longer one is FINAL (an answer may always go on).
-    `sounds_whole(words)`: the words, lead-ins left out, sound like a whole
-    answer though spelt otherwise ("plate lips"); asked only once they
-    start no expected phrase and end on no unfinished word.
+    `sounds_whole(words)`: the words sound like a whole answer though spelt
+    otherwise ("plate lips"); asked of them with their lead-in left out
+    and with it, once they start no expected phrase and end on no
+    unfinished word.
     """
 
     is_complete: Callable[[str], bool]
