@@ -26,7 +26,12 @@ cleared after every game). Ten whole games of one edition (400-950 lines each)
 still rose +14 MB, levelling from the seventh; with the neural voice's
 memory arena off and glibc's mmap threshold fixed (host/memory.py) the
 host's share was 20 MB lower (207 MB after the first game) but still rose
-+15 MB, level from the seventh game again.
++15 MB, level from the seventh game again. With the judge's caches emptied
+as each game starts (host/judge/caches.py) the first five games stayed
+within 2 MB (217 218 218 218 219), then the sixth and seventh stepped up
+4 and 5 MB and the longest game 2 more: +12.9 MB, the same steps in a run
+beside other work (+11.7). Not Whisper's windows (decodes of 1-25 s audio
+keep nothing) nor MKL's buffer cache (no change with MKL_DISABLE_FAST_MM).
 
     .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N]
                                    [--edition EDITION/MODE] [--trace]
