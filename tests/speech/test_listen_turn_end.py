@@ -14,9 +14,11 @@ from host.table.hearing import plan_for
 COMMANDS = tuple(und.vocabulary()["commands"])
 
 
-def answer_plan(fields: AnswerFields):
+def answer_plan(fields: AnswerFields, others: tuple[str, ...] = ()):
+    """The plan for an answer to this card; `others`: the decks' answers of its kind."""
     phrases = (fields.answer, *fields.accept, *fields.prompt, *fields.reject)
-    return plan_for(Listening("answer", phrases, COMMANDS, card=fields), SpeechSettings())
+    listening = Listening("answer", phrases, COMMANDS, also=others, card=fields)
+    return plan_for(listening, SpeechSettings())
 
 
 @pytest.mark.parametrize(
@@ -73,10 +75,9 @@ def test_an_answer_about_a_city(partial, tier):
     ],
 )
 def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
-    fields = AnswerFields("Canberra", kind="place")
     others = ("Melbourne", "Perth", "New South Wales", "Hello")
-    listening = Listening("answer", ("Canberra",), COMMANDS, also=others, card=fields)
-    assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
+    plan = answer_plan(AnswerFields("Canberra", kind="place"), others)
+    assert plan.turn_end.classify(partial) is tier
 
 
 @pytest.mark.parametrize(
@@ -94,10 +95,9 @@ def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
     ],
 )
 def test_an_answer_heard_as_other_words_that_sound_like_it_is_whole(partial, tier):
-    fields = AnswerFields("Chicago Bulls", kind="text")
     others = ("Platelets", "Grant Wood", "Hamlet", "Mao Zedong")
-    listening = Listening("answer", ("Chicago Bulls",), COMMANDS, also=others, card=fields)
-    assert plan_for(listening, SpeechSettings()).turn_end.classify(partial) is tier
+    plan = answer_plan(AnswerFields("Chicago Bulls", kind="text"), others)
+    assert plan.turn_end.classify(partial) is tier
 
 
 @pytest.mark.parametrize(
