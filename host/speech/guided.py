@@ -110,23 +110,31 @@ def merge_guided(
 
 def roughly_alike(heard: str, phrase: str) -> bool:
     """Same first consonant and at least half the sounds in common (metaphone)."""
-    a, b = sound_key(first_spoken_form(heard).split()), sound_key(first_spoken_form(phrase).split())
+    return _keys_alike(_key(heard), _key(phrase))
+
+
+def sounds_most_like(heard: str, phrases) -> str | None:
+    """Of the phrases `heard` is roughly alike, the one closest in sound."""
+    key = _key(heard)
+    keyed = ((_key(p), p) for p in phrases)
+    alike = [
+        (Levenshtein.normalized_similarity(key, other), p)
+        for other, p in keyed
+        if _keys_alike(key, other)
+    ]
+    return max(alike)[1] if alike else None
+
+
+def _key(text: str) -> str:
+    return sound_key(first_spoken_form(text).split())
+
+
+def _keys_alike(a: str, b: str) -> bool:
     return (
         bool(a and b)
         and first_consonant(a) == first_consonant(b)
         and Levenshtein.normalized_similarity(a, b) >= 0.5
     )
-
-
-def sounds_most_like(heard: str, phrases) -> str | None:
-    """Of the phrases `heard` is roughly alike, the one closest in sound."""
-    key = sound_key(first_spoken_form(heard).split())
-    alike = [
-        (Levenshtein.normalized_similarity(key, sound_key(first_spoken_form(p).split())), p)
-        for p in phrases
-        if roughly_alike(heard, p)
-    ]
-    return max(alike)[1] if alike else None
 
 
 def _text_only(text: str) -> Recognition:
