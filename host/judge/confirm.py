@@ -106,6 +106,29 @@ def true_or_false_by_sound(heard: str | Sequence[Any]) -> str | None:
     return None
 
 
+def _right_lower_alternative(
+    fields: AnswerFields, heard: str | Sequence[Any], strictness: str
+) -> Decision | None:
+    """A number heard wrong by the best alternative but right by a lower one
+    ("273|minus 273" for -273: Whisper drops the sign; "1066 26|1066") is
+    asked about: the best decides by judge.md's rule 8, but the player may
+    well have said the lower one. On the spoken dev set no wrong number had
+    a right lower alternative."""
+    alternatives = as_alternatives(heard)
+    for alternative in alternatives[1:]:
+        ruled = judge(fields, [alternative.text], strictness)
+        if ruled.verdict == "accept":
+            best = alternatives[0].text
+            return Decision(
+                CONFIRM,
+                ASK_BAR,
+                judge(fields, heard, strictness),
+                ask_about=ruled.matched or fields.answer,
+                reason=f"heard {best!r}, or {alternative.text!r}, which is the answer",
+            )
+    return None
+
+
 def _names_a_competitor(heard: str, competitors: Sequence[str], kind: str) -> str | None:
     for other in competitors:
         if judge(AnswerFields(other, kind=kind), heard).verdict == "accept":
@@ -134,6 +157,10 @@ def decide(
                 ask_about=sounded,
                 reason=f"heard {best!r}, which sounds like {sounded}",
             )
+    if ruled.verdict == "reject" and ruled.rule == "number":
+        lower = _right_lower_alternative(fields, heard, strictness)
+        if lower is not None:
+            return lower
     if ruled.verdict != "reject" or ruled.rule in DECISIVE_RULES:
         return Decision(ruled.verdict, SURE, ruled, reason=ruled.reason)
     if not card_guess:

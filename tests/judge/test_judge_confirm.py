@@ -57,6 +57,21 @@ def test_a_wrong_number_is_never_asked_about() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("answer", "kind", "heard"),
+    [("-273", "number", ["273", "minus 273"]), ("1066", "year", ["1066 26", "1066", "106626"])],
+)
+def test_a_number_misheard_but_right_in_a_lower_alternative_is_asked_about(
+    answer, kind, heard
+) -> None:
+    decision = decide(AnswerFields(answer, kind=kind), heard)
+    assert decision.verdict == CONFIRM
+    assert decision.question == f"Did you say {answer}?"
+    assert decision.cli_verdict == "reject"  # rule 8: the best alternative decides
+    # a wrong number in every alternative stays wrong
+    assert decide(AnswerFields(answer, kind=kind), ["272", "minus 272"]).verdict == "reject"
+
+
 def test_sound_support_measures_the_guess_inside_what_was_heard() -> None:
     assert sound_support("um i think it's sock rates", "socrates") > 0.8
     assert sound_support("hello", "") == 0.0
