@@ -123,7 +123,8 @@ def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] |
     if turn_end is None or partial is None:
         return None
     guess = getattr(stream, "guess", lambda: None)  # a guided stream's grammar pass
-    return lambda: turn_end.classify(partial(), guess())
+    others = getattr(stream, "other_readings", tuple)  # an engine's lower hypotheses
+    return lambda: turn_end.classify(partial(), guess(), others())
 
 
 class RecordingSource:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from host.speech.phrases import first_spoken_form
+from host.speech.phrases import first_spoken_form, syllables
 from host.yaml_text import load_yaml
 
 DATA = Path(__file__).with_name("data") / "turn_end.yaml"
@@ -33,6 +33,9 @@ class Tier(enum.Enum):
     OPEN = "open"  # ends on a word that may end it: a middle pause
     WAITING = "waiting"  # unfinished, or nothing recognised: the full silence
     HESITATION = "hesitation"  # a filler, however written: the full silence, then left out
+
+
+_WHOLE = (Tier.FINAL, Tier.COMPLETE)
 
 
 @lru_cache(maxsize=1)
@@ -90,11 +93,33 @@ class TurnEnd:
     closed: bool = False
     sounds_whole: Callable[[list[str]], bool] | None = None
 
-    def classify(self, partial: str | None, guess: str | None = None) -> Tier:
+    def classify(
+        self, partial: str | None, guess: str | None = None, others: Sequence[str] = ()
+    ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
         start of an expected phrase ("george" of "george washington") waits,
-        however the free decoding spelt it ("charge")."""
+        however the free decoding spelt it ("charge"). `others`: the
+        recognizer's other readings of the same words; one that is itself a
+        whole answer makes them whole ("l", read also "lizard", the card's
+        answer). Not one word of one beat, nor one that only sounds like an
+        answer or ends on one: fillers said alone had such readings ("no"
+        for "oh" on a True/False card, "hey china" for "hmm"); nor
+        when the first reading is unfinished ("george w", read also "george w
+        bush" when the player had paused inside the name: the card, as
+        Whisper's prompt, lends its lower readings the rest of a name)."""
+        tier = self._tier(partial, guess)
+        if tier not in (Tier.HESITATION, Tier.OPEN):
+            return tier
+        whole = any(
+            _longer_than_a_beat(other)
+            and self.is_complete(other)
+            and self._tier(other, guess) in _WHOLE
+            for other in others
+        )
+        return Tier.COMPLETE if whole else tier
+
+    def _tier(self, partial: str | None, guess: str | None) -> Tier:
         if partial is None:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
@@ -143,6 +168,13 @@ class TurnEnd:
             if _without_lead_in(rest) == rest and self.is_complete(" ".join(rest)):
                 return True
         return False
+
+
+def _longer_than_a_beat(text: str) -> bool:
+    """Not one word of one beat: Whisper's lower readings of fillers said
+    alone were such words ("no" for "oh" on a True/False card, "em" for "erm")."""
+    words = first_spoken_form(text).split()
+    return len(words) > 1 or (len(words) == 1 and syllables(words[0]) > 1)
 
 
 def _without_lead_in(words: list[str]) -> list[str]:

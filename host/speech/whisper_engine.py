@@ -322,6 +322,12 @@ class WhisperStream:
         not a lone word that may be one)."""
         return f"um {self._heard()}".strip() if self._left_out else self._heard()
 
+    def other_readings(self) -> tuple[str, ...]:
+        """Whisper's other hypotheses for the words so far, written as
+        `partial` writes the first ("l" for Lizard, read also "lizard")."""
+        lead = "um " if self._left_out else ""
+        return tuple(f"{lead}{h.text}".strip() for h in self._alternatives()[1:])
+
     def guess(self) -> str | None:
         """The first words of a card phrase that the words so far sound like
         ("lea nato": "leonardo" of "Leonardo da Vinci"), so the end of turn

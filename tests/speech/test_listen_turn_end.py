@@ -302,6 +302,42 @@ def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn(
     assert plan.turn_end.classify("charge", guess="george") is Tier.WAITING
 
 
+@pytest.mark.parametrize(
+    ("partial", "others", "tier"),
+    [
+        # flite's "Lizard" written "l", Whisper's second reading "lizard"
+        ("l", ("lizard",), Tier.COMPLETE),
+        ("d-d-d-d-d-", ("lizard", "d"), Tier.COMPLETE),
+        # unfinished words wait whatever the other readings: the player may go on
+        ("it's the", ("it's the lizard",), Tier.WAITING),
+        ("lizard or", ("lizard",), Tier.WAITING),
+        ("l", ("salamander",), Tier.HESITATION),  # another reading, no answer either
+        # a filler's other readings: a filler, or only the end of one an
+        # answer ("hey china" for "hmm": China is a place, no card form)
+        ("ah", ("uh", "u"), Tier.HESITATION),
+        ("hey channel", ("hey china",), Tier.OPEN),
+        ("hmm", ("let me", "and"), Tier.HESITATION),
+    ],
+)
+def test_another_reading_that_is_a_whole_answer_ends_the_turn(partial, others, tier):
+    plan = answer_plan(AnswerFields("Lizard", kind="text"), others=("China", "Chile"))
+    assert plan.turn_end.classify(partial, others=others) is tier
+
+
+def test_another_reading_of_one_beat_does_not_end_the_turn():
+    """Fillers said alone: "oh" read also "no" on a True/False card."""
+    plan = answer_plan(AnswerFields("True", kind="true_false"))
+    assert plan.turn_end.classify("oh", others=("no",)) is Tier.HESITATION
+    assert plan.turn_end.classify("oh", others=("not true",)) is Tier.COMPLETE
+
+
+def test_half_a_name_waits_though_another_reading_is_the_whole_name():
+    """Whisper's prompt names the card: a lower reading of the first words
+    may be the whole name ("george w", read also "george w bush")."""
+    plan = answer_plan(AnswerFields("George W. Bush", kind="person"))
+    assert plan.turn_end.classify("george w", others=("george w bush",)) is Tier.WAITING
+
+
 def test_a_true_false_card_is_heard_for_both_values_whichever_its_answer():
     """The recognizer is prompted with the phrases: the answer alone would
     lean it towards the right one (flite's "true" came out "3" on a False card)."""

@@ -146,7 +146,7 @@ def test_the_listening_loop_tells_the_stream_when_pauses_begin_and_end():
 class Hesitant:
     """A turn end that hears every pause's words as a hesitation ("um")."""
 
-    def classify(self, partial, guess=None):
+    def classify(self, partial, guess=None, others=()):
         return Tier.HESITATION
 
 
@@ -170,6 +170,28 @@ def test_the_stream_is_told_that_the_words_before_a_pause_were_a_hesitation():
         ("hesitated", 30 * frame + frame),  # as the player goes on, not before
         ("speech", 30 * frame + frame),
     ]
+
+
+def test_the_end_of_turn_is_told_the_recognizers_other_readings():
+    from host.speech.turn_end import TurnEnd, closed_list_test
+
+    frame = 480
+    said = np.concatenate([np.ones(10 * frame, np.int16), np.zeros(80 * frame, np.int16)])
+    ends = {}
+    for others in ((), ("lizard",)):  # "Lizard" written "l", and read also "lizard"
+        recognizer = Recognizer()
+        recognizer.last.partial = lambda: "l"
+        recognizer.last.other_readings = lambda others=others: others
+        heard = listen_turn(
+            RecordingSource(said, 16000),
+            recognizer,
+            Expectation.answer(["Lizard"]),
+            EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.2),
+            turn_end=TurnEnd(closed_list_test(["Lizard"]), ("Lizard",)),
+            vad=Loudness(),
+        )
+        ends[others] = (heard.pause_tier, round(heard.listened_seconds - 0.3, 2))
+    assert ends == {(): (Tier.HESITATION, 2.01), ("lizard",): (Tier.COMPLETE, 0.3)}
 
 
 class LateVad:
