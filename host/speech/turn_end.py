@@ -81,6 +81,9 @@ class TurnEnd:
     is taken for a hesitation ("no" of "no idea" is more often "um").
     `closed`: only the expected phrases may be said, so a whole one that
     begins no longer one is FINAL (an answer may always go on).
+    `offered`: the choices a prompt reads out; a whole phrase that begins a
+    longer one of them is only OPEN ("art" of "Art, two spaces clockwise,
+    then one towards the hub": the player pauses at the comma).
     `sounds_whole(words)`: the words sound like a whole answer though spelt
     otherwise ("plate lips"); asked of them with their lead-in left out
     and with it, once they start no expected phrase and end on no
@@ -91,6 +94,7 @@ class TurnEnd:
     expected: tuple[str, ...] = ()
     commands: tuple[str, ...] = ()
     closed: bool = False
+    offered: tuple[str, ...] = ()
     sounds_whole: Callable[[list[str]], bool] | None = None
 
     def classify(
@@ -128,6 +132,8 @@ class TurnEnd:
         if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
             return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on
         if self.is_complete(partial) or self._ends_on_a_whole_answer(words):
+            if _starts(words, self.offered):
+                return Tier.OPEN  # "art" of "art, two spaces clockwise": a comma's pause
             if self.closed and not _starts(words, self.expected):
                 return Tier.FINAL  # "ben and ann" of two players: nothing can follow
             return Tier.COMPLETE

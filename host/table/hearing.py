@@ -66,7 +66,10 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
         turn_end = None
         if expectation.kind == "closed":
             phrases = expectation.phrases
-            turn_end = TurnEnd(closed_list_test(phrases), phrases, closed=True)
+            # the choices read out, said with their commas' pauses; not the
+            # vocabulary of other prompts ("roll" of "roll for me")
+            offered = listening.phrases if listening.kind == "choice" else ()
+            turn_end = TurnEnd(closed_list_test(phrases), phrases, closed=True, offered=offered)
     return Plan(expectation, policy, turn_end)
 
 

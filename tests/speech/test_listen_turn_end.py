@@ -221,6 +221,31 @@ def test_a_list_of_names_ends_at_once_when_nothing_can_follow(partial, tier, sil
     assert plan.policy.silence_for(tier) == silence
 
 
+@pytest.mark.parametrize(
+    ("partial", "tier", "silence"),
+    [
+        # "Art, ... two spaces clockwise, then one towards the hub": it was
+        # cut off at the comma, asked again, and cut off again, until the
+        # host gave up and took the first choice
+        ("art", Tier.OPEN, 0.5),
+        ("art two spaces clockwise", Tier.OPEN, 0.5),
+        ("art three spaces clockwise", Tier.FINAL, 0.1),
+        ("art two spaces clockwise then one towards the hub", Tier.FINAL, 0.1),
+        ("roll again", Tier.FINAL, 0.1),  # a choice read out alone ends at once
+    ],
+)
+def test_a_choice_read_out_with_commas_is_not_cut_off_at_them(partial, tier, silence):
+    labels = (
+        "Art, three spaces clockwise",
+        "Art, two spaces clockwise, then one towards the hub",
+        "Roll again",
+    )
+    listening = Listening("choice", labels, COMMANDS, also=("Art", "Art", "Roll again"))
+    plan = plan_for(listening, SpeechSettings())
+    assert plan.turn_end.classify(partial) is tier
+    assert plan.policy.silence_for(tier) == silence
+
+
 def test_an_answer_is_never_final_a_place_may_follow_a_city():
     plan = answer_plan(AnswerFields("Canberra", kind="place"))
     assert plan.turn_end.classify("canberra") is Tier.COMPLETE
