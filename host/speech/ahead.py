@@ -81,6 +81,10 @@ class PauseDecoding:
     def _start(self, upto: int) -> None:
         if self._latest is not None and self._latest[:2] == (self.start, upto):
             return  # that audio is decoded already, or being decoded
+        if self._latest is not None:
+            # a decode still queued behind a running one will never be asked
+            # for: pauses at a choice's commas came faster than decodes
+            self._latest[2].cancel()
         audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
         samples = audio[self.start : max(upto, self.start)]
         self._latest = (self.start, upto, self.executor.submit(self.decode, samples))

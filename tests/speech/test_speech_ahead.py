@@ -1,7 +1,7 @@
 """Decoding ahead: the audio up to a pause is decoded when the pause begins,
 on a worker, and the listening loop says when pauses begin and end."""
 
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 
@@ -76,6 +76,39 @@ def test_on_a_worker_the_result_is_the_same():
         audio.pause_began()
         audio.accept(np.zeros(4800, np.int16))
         assert audio.decoded() == ["4800 samples"]
+
+
+class Queue:
+    """A worker that runs nothing until told: decodes wait in line."""
+
+    def __init__(self):
+        self.waiting = []
+
+    def submit(self, fn, *args):
+        future = Future()
+        self.waiting.append((future, fn, args))
+        return future
+
+    def run_all(self):
+        for future, fn, args in self.waiting:
+            if future.set_running_or_notify_cancel():
+                future.set_result(fn(*args))
+
+
+def test_a_decode_still_waiting_when_the_next_pause_begins_is_dropped():
+    decode, queue = Decoder(), Queue()
+    audio = PauseDecoding(decode, queue)
+    audio.accept(np.ones(4800, np.int16))  # "Art,"
+    audio.pause_began()
+    audio.speech_resumed()
+    audio.accept(np.ones(4800, np.int16))  # "two spaces clockwise,"
+    audio.pause_began()
+    audio.speech_resumed()
+    audio.accept(np.ones(4800, np.int16))  # "then one towards the hub"
+    audio.pause_began()
+    queue.run_all()
+    assert decode.lengths == [14400]  # only the whole utterance was decoded
+    assert audio.decoded() == ["14400 samples"]
 
 
 class PauseStream:
