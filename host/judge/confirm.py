@@ -107,7 +107,7 @@ def true_or_false_by_sound(heard: str | Sequence[Any]) -> str | None:
 
 
 def _right_lower_alternative(
-    fields: AnswerFields, heard: str | Sequence[Any], strictness: str
+    fields: AnswerFields, heard: str | Sequence[Any], strictness: str, ruled: Verdict
 ) -> Decision | None:
     """A number heard wrong by the best alternative but right by a lower one
     ("273|minus 273" for -273: Whisper drops the sign; "1066 26|1066") is
@@ -116,14 +116,14 @@ def _right_lower_alternative(
     a right lower alternative."""
     alternatives = as_alternatives(heard)
     for alternative in alternatives[1:]:
-        ruled = judge(fields, [alternative.text], strictness)
-        if ruled.verdict == "accept":
+        lower = judge(fields, [alternative.text], strictness)
+        if lower.verdict == "accept":
             best = alternatives[0].text
             return Decision(
                 CONFIRM,
                 ASK_BAR,
-                judge(fields, heard, strictness),
-                ask_about=ruled.matched or fields.answer,
+                ruled,
+                ask_about=lower.matched or fields.answer,
                 reason=f"heard {best!r}, or {alternative.text!r}, which is the answer",
             )
     return None
@@ -158,7 +158,7 @@ def decide(
                 reason=f"heard {best!r}, which sounds like {sounded}",
             )
     if ruled.verdict == "reject" and ruled.rule == "number":
-        lower = _right_lower_alternative(fields, heard, strictness)
+        lower = _right_lower_alternative(fields, heard, strictness, ruled)
         if lower is not None:
             return lower
     if ruled.verdict != "reject" or ruled.rule in DECISIVE_RULES:

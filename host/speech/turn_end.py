@@ -116,7 +116,7 @@ class TurnEnd:
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
         whole = any(
-            _longer_than_a_beat(other)
+            longer_than_a_beat(other)
             and self.is_complete(other)
             and self._tier(other, guess) in _WHOLE
             for other in others
@@ -176,9 +176,9 @@ class TurnEnd:
         return False
 
 
-def _longer_than_a_beat(text: str) -> bool:
-    """Not one word of one beat: Whisper's lower readings of fillers said
-    alone were such words ("no" for "oh" on a True/False card, "em" for "erm")."""
+def longer_than_a_beat(text: str) -> bool:
+    """Not one word of one beat: Whisper writes fillers said alone as such
+    words ("earth" for "uh"; lower down "no" for "oh", "em" for "erm")."""
     words = first_spoken_form(text).split()
     return len(words) > 1 or (len(words) == 1 and syllables(words[0]) > 1)
 

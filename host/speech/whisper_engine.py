@@ -320,13 +320,15 @@ class WhisperStream:
         """The words so far; a hesitation left out is written "um" (the end
         of turn then takes "um ... Melbourne" as an answer after a filler,
         not a lone word that may be one)."""
-        return f"um {self._heard()}".strip() if self._left_out else self._heard()
+        return self._as_said(self._heard())
 
     def other_readings(self) -> tuple[str, ...]:
         """Whisper's other hypotheses for the words so far, written as
         `partial` writes the first ("l" for Lizard, read also "lizard")."""
-        lead = "um " if self._left_out else ""
-        return tuple(f"{lead}{h.text}".strip() for h in self._alternatives()[1:])
+        return tuple(self._as_said(h.text) for h in self._alternatives()[1:])
+
+    def _as_said(self, heard: str) -> str:
+        return f"um {heard}".strip() if self._left_out else heard
 
     def guess(self) -> str | None:
         """The first words of a card phrase that the words so far sound like

@@ -16,11 +16,11 @@ from host.judge.core import judge
 from host.judge.model import AnswerFields
 from host.judge.truefalse import read_true_false
 from host.speech.endpoint import EndpointPolicy
-from host.speech.phrases import first_spoken_form, syllables
+from host.speech.phrases import syllables
 from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
 from host.speech.sound_alike import CARD, SoundAlike, sound_alike
-from host.speech.turn_end import TurnEnd, closed_list_test
+from host.speech.turn_end import TurnEnd, closed_list_test, longer_than_a_beat
 from host.table.channels import Listening
 
 # Rulings that mean the words heard are a whole form on the card.
@@ -87,8 +87,7 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
     def is_complete(text: str) -> bool:
         if is_command(text):
             return True
-        words = first_spoken_form(text).split()
-        if is_other(text) and (len(words) > 1 or syllables(words[0]) > 1):
+        if is_other(text) and longer_than_a_beat(text):
             return True
         if fields is None:
             return False
