@@ -1,0 +1,123 @@
+"""Does the end of turn wait for a player who is not done? Fillers and the
+first words of names, said alone and followed by silence, through the game's
+listening path: a turn that ends after the short pause of a whole answer
+would have cut off the rest ("um ... Canberra", "George W ... Bush").
+
+Every rule that ends a turn sooner (turn_end.py) is checked against this
+before it lands: the fillers on eleven cards (some chosen to sound like
+fillers: Emu, Ohm, Elm, Hume), the half names on their own cards, in every
+voice of the spoken dev set (flite, espeak-ng, hibari, piper), clean and in
+room noise at 15 dB. A turn that ends within `EARLY` seconds of the speech
+is counted as ended early, and listed; "let me think" is a command (the host
+says "take your time"), so ending on it is by design and counted apart.
+Stop 19: 2,321 filler pauses, one ended early (hibari's "hmm" read lower
+down as "homer", a person in the decks, on a David Hume card); 328 half
+names, none. About 50 minutes for every voice; `--voices` picks some.
+
+    .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import listen_dev_set  # noqa: E402
+import spoken_dev_set  # noqa: E402
+
+from host.judge.model import AnswerFields  # noqa: E402
+from host.speech.audio import RECOGNIZER_RATE  # noqa: E402
+from host.speech.engines import make_recognizer  # noqa: E402
+from host.speech.settings import load_speech_settings  # noqa: E402
+from host.table.listen_command import deck_answers, listen_to, listening_for  # noqa: E402
+
+EARLY = 0.6  # seconds after the speech: a whole answer's pause (0.3 s) and then some
+FILLERS = ("um", "uh", "er", "hmm", "umm", "ah", "erm", "mm", "well", "oh", "hmm let me see")
+BY_DESIGN = ("let me think",)  # a command: the turn ends on it
+FILLER_CARDS = (
+    {"answer": "Canberra", "reject": ["Sydney"], "kind": "place"},
+    {"answer": "Lewis Capaldi", "accept": ["Capaldi"], "kind": "person"},
+    {"answer": "The Great Gatsby", "kind": "title"},
+    {"answer": "Lizard", "kind": "text"},
+    {"answer": "Doe", "kind": "text"},
+    {"answer": "Elm", "kind": "text"},
+    {"answer": "Ohm", "kind": "text"},
+    {"answer": "David Hume", "accept": ["Hume"], "kind": "person"},
+    {"answer": "Emu", "kind": "text"},
+    {"answer": "Lake Erie", "accept": ["Erie"], "kind": "place"},
+    {"answer": "True", "kind": "true_false"},
+)
+HALF_NAMES = (
+    ("leonardo", {"answer": "Leonardo da Vinci", "accept": ["da Vinci"], "kind": "person"}),
+    ("george", {"answer": "George Washington", "kind": "person"}),
+    ("william", {"answer": "William Shakespeare", "prompt": ["Shakespeare"], "kind": "person"}),
+    ("isaac", {"answer": "Isaac Newton", "kind": "person"}),
+    ("charles", {"answer": "Charles Dickens", "reject": ["Charles Darwin"], "kind": "person"}),
+    ("romeo", {"answer": "Romeo and Juliet", "kind": "title"}),
+    ("pride", {"answer": "Pride and Prejudice", "kind": "title"}),
+    ("the great", {"answer": "The Great Gatsby", "kind": "title"}),
+    ("mount", {"answer": "Mount Everest", "kind": "place"}),
+    ("george w", {"answer": "George W. Bush", "kind": "person"}),
+    ("new", {"answer": "New Zealand", "kind": "place"}),
+    ("south", {"answer": "South Africa", "reject": ["South Korea"], "kind": "place"}),
+    ("harry potter and the", {"answer": "Harry Potter and the Goblet of Fire", "kind": "title"}),
+)
+
+
+def said_alone(voice, text: str, folder: Path, noisy: bool, rng) -> tuple[np.ndarray, float]:
+    """The words, then three seconds of room; and where the speech ends."""
+    speech = voice.speak(text, folder).samples.astype(np.int16)
+    lead = np.zeros(int(0.4 * RECOGNIZER_RATE), np.int16)
+    samples = np.concatenate([lead, speech, np.zeros(3 * RECOGNIZER_RATE, np.int16)])
+    if noisy:
+        samples = listen_dev_set.with_noise(samples, 15.0, rng)
+    return samples, (len(lead) + len(speech)) / RECOGNIZER_RATE
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--voices", help="comma-separated voice names (default: all)")
+    args = parser.parse_args()
+    settings = load_speech_settings()
+    recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
+    voices = spoken_dev_set.voices()
+    if args.voices:
+        voices = [v for v in voices if v.name in args.voices.split(",")]
+    cases = [("fillers", f, c) for f in FILLERS for c in FILLER_CARDS]
+    cases += [("by design", f, c) for f in BY_DESIGN for c in FILLER_CARDS]
+    cases += [("half names", said, card) for said, card in HALF_NAMES]
+    rng = np.random.default_rng(19)
+    counts = {"fillers": [0, 0], "half names": [0, 0], "by design": [0, 0]}
+    with tempfile.TemporaryDirectory() as folder:
+        for voice in voices:
+            for group, said, card in cases:
+                fields = AnswerFields.from_mapping(card)
+                also = deck_answers((), fields.kind)
+                listening = listening_for("answer", fields, (), also=also)
+                for noisy in (False, True):
+                    samples, end = said_alone(voice, said, Path(folder), noisy, rng)
+                    report = listen_to(samples, listening, settings, recognizer, realtime=False)
+                    early = report["decided_at_s"] - end < EARLY
+                    counts[group][0] += early
+                    counts[group][1] += 1
+                    if early and group != "by design":
+                        where = "in noise" if noisy else "clean"
+                        print(
+                            f"ended early: {voice.name}, {said!r} {where}, card {fields.answer!r}: "
+                            f"heard {report['heard'][:3]}",
+                            flush=True,
+                        )
+    for group, (early, total) in counts.items():
+        print(f"{group}: {early} of {total} ended within {EARLY} s of the speech")
+
+
+if __name__ == "__main__":
+    main()
