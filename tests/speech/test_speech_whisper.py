@@ -131,13 +131,15 @@ def test_free_speech_is_decoded_without_a_prompt():
 
 
 class SaysEngine(CountingEngine):
-    def __init__(self, text):
+    """Whisper writing the words one way, or several, best first."""
+
+    def __init__(self, *readings):
         super().__init__()
-        self.text = text
+        self.readings = readings
 
     def decode(self, samples, prompt=None):
         super().decode(samples, prompt)
-        return [Hypothesis(self.text, 1.0)]
+        return [Hypothesis(text, 1.0 / len(self.readings)) for text in self.readings]
 
 
 @pytest.mark.parametrize(
@@ -151,20 +153,8 @@ def test_half_a_name_on_the_card_is_a_guess_to_wait_on(heard, guess):
     assert stream.engine.decoded == [4800]  # one decode for the partial and the guess
 
 
-class ReadsEngine(CountingEngine):
-    """Whisper writing the same words several ways, best first."""
-
-    def __init__(self, *readings):
-        super().__init__()
-        self.readings = readings
-
-    def decode(self, samples, prompt=None):
-        super().decode(samples, prompt)
-        return [Hypothesis(text, 1.0 / len(self.readings)) for text in self.readings]
-
-
 def test_the_end_of_turn_sees_whispers_other_readings_too():
-    stream = WhisperStream(ReadsEngine("l", "lizard", "lizards"), Expectation.answer(["Lizard"]))
+    stream = WhisperStream(SaysEngine("l", "lizard", "lizards"), Expectation.answer(["Lizard"]))
     stream.accept(np.zeros(4800, np.int16))
     assert stream.partial() == "l"
     assert stream.other_readings() == ("lizard", "lizards")
