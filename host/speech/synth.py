@@ -21,6 +21,7 @@ import time
 import wave
 from collections.abc import Generator
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import cache
 from pathlib import Path
 from typing import Protocol
 
@@ -252,14 +253,16 @@ def pyttsx3_voices(language: str = "en") -> list[tuple[str, str]]:
 
 
 def program_voices(program: str, language: str = "en") -> list[tuple[str, str]]:
-    """The voices the espeak-ng or flite program has (espeak-ng: one language's)."""
+    """The voices the espeak-ng or flite program has (espeak-ng: one language's;
+    flite: those that can say any text)."""
     command = [program, "-lv"] if program == "flite" else [program, f"--voices={language}"]
     try:
         out = subprocess.run(command, capture_output=True, text=True, timeout=15).stdout
     except (OSError, subprocess.TimeoutExpired):
         return []
     if program == "flite":  # "Voices available: kal awb_time kal16 awb rms slt"
-        return [(name, "flite voice") for name in out.partition(":")[2].split()]
+        names = out.partition(":")[2].split()
+        return [(name, "flite voice") for name in names if says_any_text(name)]
     # Pty Language Age/Gender VoiceName File ...: only espeak-ng's own voices
     # (mbrola voices need data that is rarely installed; variants are not voices)
     rows = [line.split() for line in out.splitlines()[1:]]
@@ -269,6 +272,33 @@ def program_voices(program: str, language: str = "en") -> list[tuple[str, str]]:
         if len(row) >= 5 and not row[4].startswith(("mb/", "!v/"))
     }
     return list(own.items())
+
+
+PROBE_TEXT = "Did you say Canberra?"
+AUDIBLE_PEAK = 1000  # of 32767: flite's limited-domain voices write near-silence (peak ~40)
+
+
+@cache
+def says_any_text(flite_voice: str) -> bool:
+    """Whether a flite voice says words outside a domain of its own. flite
+    ships `awb_time`, a limited-domain voice that says clock times only:
+    anything else comes out as 0.14 s of near-silence. As the host's voice it
+    would be mute; as a demo player's it said nothing, and that silence was
+    counted as answers misheard (38 of its 61 clean answers in the spoken
+    dev set) and as a "yes" never heard."""
+    with tempfile.TemporaryDirectory(prefix="trivia-host-tts-") as folder:
+        wav = os.path.join(folder, "probe.wav")
+        try:
+            subprocess.run(
+                ["flite", "-voice", flite_voice, "-t", PROBE_TEXT, "-o", wav],
+                capture_output=True,
+                timeout=15,
+                check=True,
+            )
+            samples = read_wav(wav).audio.samples
+        except (OSError, subprocess.SubprocessError, BadAudioError):
+            return False
+    return bool(len(samples)) and int(abs(samples.astype("int32")).max()) >= AUDIBLE_PEAK
 
 
 class CommandLineSynthesizer:

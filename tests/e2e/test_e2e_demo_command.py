@@ -45,6 +45,6 @@ def test_an_unknown_player_voice_is_one_clear_line(capsys):
 def test_seeds_in_a_row_give_the_players_every_flite_voice():
     from host.demo.demo import voices_in_turn
 
-    six = ["kal", "awb_time", "kal16", "awb", "rms", "slt"]
-    heard = [voices_in_turn(["Ann", "Ben"], six, seed) for seed in (1, 2, 3)]
-    assert sorted(v for game in heard for v in game.values()) == sorted(six)
+    five = ["kal", "kal16", "awb", "rms", "slt"]  # flite's voices that say any text
+    heard = [voices_in_turn(["Ann", "Ben"], five, seed) for seed in (1, 2, 3)]
+    assert set(v for game in heard for v in game.values()) == set(five)

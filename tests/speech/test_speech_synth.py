@@ -104,6 +104,17 @@ def test_flite_program():
     assert audio.rate == 16000 and audio.seconds > 1.0 and loud(audio)
 
 
+def test_flite_lists_only_the_voices_that_say_any_text():
+    """flite's awb_time says clock times and nothing else: as the host's or a
+    player's voice it would be silent."""
+    if not shutil.which("flite"):
+        pytest.skip("flite is not installed")
+    listed = [name for name, _ in synth.program_voices("flite")]
+    assert "slt" in listed and "awb_time" not in listed
+    assert not loud(CommandLineSynthesizer("flite", voice="awb_time").synthesize("Canberra"))
+    assert not synth.says_any_text("awb_time") and synth.says_any_text("kal")
+
+
 @needs_espeak
 def test_a_program_failure_is_reported():
     with pytest.raises(SynthesisError, match="espeak-ng failed"):
