@@ -28,6 +28,20 @@ def normalise(text: str) -> str:
     return " ".join(text.split())
 
 
+# vocabulary.yaml's plain lists of phrases
+PHRASE_GROUPS = (
+    "yes",
+    "no",
+    "jump_yes",
+    "jump_no",
+    "nobody",
+    "pass",
+    "roll",
+    "thinking",
+    "steal_words",
+)
+
+
 @cache
 def vocabulary() -> dict:
     raw = load_yaml(VOCABULARY_FILE.read_text(encoding="utf-8"))
@@ -51,10 +65,7 @@ def vocabulary() -> dict:
         "directions": {k: phrases(v) for k, v in raw["directions"].items()},
         "ordinals": {normalise(k): v for k, v in raw["ordinals"].items()},
         "die_words": {normalise(k): v for k, v in raw["die_words"].items()},
-        **{
-            key: phrases(raw[key])
-            for key in ("yes", "no", "nobody", "pass", "roll", "thinking", "steal_words")
-        },
+        **{key: phrases(raw[key]) for key in PHRASE_GROUPS},
     }
 
 
@@ -195,9 +206,9 @@ def ordinal_in(text: str) -> int | None:
 
 
 def yes_or_no(text: str) -> bool | None:
-    if is_one_of(text, "yes"):
+    if is_one_of(text, "yes") or is_one_of(text, "jump_yes"):
         return True
-    if is_one_of(text, "no"):
+    if is_one_of(text, "no") or is_one_of(text, "jump_no"):
         return False
     plain = normalise(text).split()
     if plain and plain[0] in ("yes", "yeah", "yep", "sure"):

@@ -217,7 +217,7 @@ def expectation_for(listening: Listening):
         )
     words = und.vocabulary()
     choices = list(listening.phrases) + list(listening.also) + list(commands)
-    for group in ("yes", "no", "roll", "pass"):
+    for group in ("yes", "no", "jump_yes", "jump_no", "roll", "pass"):
         choices += words[group]
     for group in ("categories", "kinds", "directions"):
         for phrases in words[group].values():

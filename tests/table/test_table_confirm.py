@@ -15,6 +15,7 @@ from table_talk import keys, keys_after, said_after
 from host.cards.deck import load_decks
 from host.demo.players import SimulatedPlayer, SimulatedTable
 from host.rules.editions import load_rules
+from host.table import understanding as und
 from host.table.channels import Heard, Listening, ScriptedChannel
 from host.table.game import resolve_deck_paths
 from host.table.narrator import Narrator
@@ -145,6 +146,15 @@ def test_the_question_listens_for_yes_or_no_only():
     assert heard.kind == "closed"
     assert {"yes", "no", "yeah", "nope", "pass", "repeat", "use the keyboard"} <= set(heard.phrases)
     assert "geography" not in heard.phrases and "roll" not in heard.phrases
+    # a jump's yes and no are not replies to it: "hmm" was heard as "ok jump"
+    assert not {"jump", "ok jump", "stay", "no jump"} & set(heard.phrases)
+
+
+def test_a_jump_is_still_taken_or_declined_in_its_own_words():
+    heard = expectation_for(Listening("choice", ("yes", "no"), ("repeat",)))
+    assert {"yes", "no", "jump", "ok jump", "stay", "dont jump"} <= set(heard.phrases)
+    assert und.yes_or_no("let's jump") is True and und.yes_or_no("stay here") is False
+    assert und.yes_or_no("yes please") is True and und.yes_or_no("hmm") is None
 
 
 def test_every_verbosity_asks():

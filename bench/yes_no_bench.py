@@ -1,0 +1,105 @@
+"""Are the replies to "Did you say Art Deco?" heard, and is nothing else
+heard as yes? Replies said by every voice of the spoken dev set, clean and
+in room noise at 15 and 10 dB, through the game's listening path for a
+yes-or-no question and read as the game reads them (understanding.yes_or_no).
+
+A yes not heard is a right answer ruled wrong after three misses; a yes heard
+where none was said is a false accept. So the figures are: yeses heard as
+yes, noes heard as no, and the replies that are neither (a filler, "what?",
+the answer said again, room noise alone) heard as yes or as no.
+
+    .venv/bin/python bench/yes_no_bench.py [--voices flite-kal,hibari-heart] [--show]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import listen_dev_set  # noqa: E402
+import spoken_dev_set  # noqa: E402
+
+from host.speech.audio import RECOGNIZER_RATE  # noqa: E402
+from host.speech.engines import make_recognizer  # noqa: E402
+from host.speech.settings import load_speech_settings  # noqa: E402
+from host.table import understanding as und  # noqa: E402
+from host.table.channels import Listening  # noqa: E402
+from host.table.listen_command import listen_to  # noqa: E402
+
+YES = ("yes", "yeah", "yep", "yes please", "sure", "of course")
+NO = ("no", "nope", "no thanks")
+NEITHER = ("um", "hmm", "what", "sorry", "art deco", "wembley", "")  # "": room noise alone
+NOISE = (None, 15.0, 10.0)  # clean, then SNR in dB
+
+
+def reply_audio(voice, text: str, folder: Path, snr: float | None, rng) -> np.ndarray:
+    """The reply with room before and after it; "" is the room alone, as loud
+    as the voice's "yes" would make it."""
+    speech = voice.speak(text or "yes", folder).samples.astype(np.int16)
+    if not text:
+        speech = np.zeros_like(speech)
+    lead = np.zeros(int(0.4 * RECOGNIZER_RATE), np.int16)
+    samples = np.concatenate([lead, speech, np.zeros(2 * RECOGNIZER_RATE, np.int16)])
+    if snr is None:
+        return samples
+    if not text:  # the noise's level from a "yes" said in this voice
+        reference = voice.speak("yes", folder).samples.astype(np.int16)
+        noisy = listen_dev_set.with_noise(np.concatenate([reference, samples]), snr, rng)
+        return noisy[len(reference) :]
+    return listen_dev_set.with_noise(samples, snr, rng)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--voices", help="comma-separated voice names (default: all)")
+    parser.add_argument("--show", action="store_true", help="list every reply read wrong")
+    args = parser.parse_args()
+    settings = load_speech_settings()
+    recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
+    listening = Listening(
+        "yes_no", ("yes", "no"), tuple(und.vocabulary()["commands"]), prompt={"confirm": "x"}
+    )
+    voices = spoken_dev_set.voices()
+    if args.voices:
+        voices = [v for v in voices if v.name in args.voices.split(",")]
+    rng = np.random.default_rng(20)
+    read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, voice) -> reading
+    replies = (
+        [("yes", t) for t in YES] + [("no", t) for t in NO] + [("neither", t) for t in NEITHER]
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        for voice in voices:
+            for group, text in replies:
+                for snr in NOISE:
+                    samples = reply_audio(voice, text, Path(folder), snr, rng)
+                    report = listen_to(samples, listening, settings, recognizer)
+                    heard = report["heard"][0] if report["heard"] else ""
+                    reading = {True: "yes", False: "no", None: "neither"}[und.yes_or_no(heard)]
+                    read_as[(group, voice.name)][reading] += 1
+                    read_as[(group, "noisy" if snr else "clean")][reading] += 1
+                    if args.show and reading != group:
+                        where = f"{snr:.0f} dB" if snr else "clean"
+                        print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
+    for group in ("yes", "no", "neither"):
+        print(f"said {group}:")
+        for who in ["clean", "noisy"] + [v.name for v in voices]:
+            counts = read_as[(group, who)]
+            total = sum(counts.values())
+            shares = ", ".join(
+                f"{reading} {100 * counts[reading] / total:5.1f}%"
+                for reading in ("yes", "no", "neither")
+            )
+            print(f"  {who:16} {total:4}  read as {shares}")
+
+
+if __name__ == "__main__":
+    main()
