@@ -44,6 +44,16 @@ def test_filler_wrapped_around_the_answer_is_removed():
     assert said("uruguay i think") == ("uruguay",)
 
 
+def test_a_team_wraps_its_answer_as_we():
+    assert said("we think it's canberra") == ("canberra",)
+    assert said("we'll go with the pacific") == ("pacific",)
+    assert said("our final answer is rome") == ("rome",)
+    assert said("uruguay we think") == ("uruguay",)
+    assert judge(
+        AnswerFields("Canberra", reject=("Sydney",)), "we're going with sydney"
+    ).verdict == ("reject")
+
+
 def test_a_hesitation_written_as_and_or_then_is_removed():
     # Whisper writes a spoken "um" before the answer as "and" or "then"
     assert said("and i think it's canberra") == ("canberra",)
