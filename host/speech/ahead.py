@@ -73,10 +73,20 @@ class PauseDecoding:
     def decoded(self) -> list:
         """The decoding of the audio up to the current pause (all of it when
         not in a pause: the turn may end mid-word on a time limit)."""
-        upto = self.received if self.pause_at is None else self.pause_at
-        self._start(upto)
+        self._start(self._upto())
         assert self._latest is not None
         return self._latest[2].result()
+
+    def samples(self) -> np.ndarray:
+        """The audio `decoded` decodes."""
+        return self._audio(self._upto())
+
+    def _upto(self) -> int:
+        return self.received if self.pause_at is None else self.pause_at
+
+    def _audio(self, upto: int) -> np.ndarray:
+        audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
+        return audio[self.start : max(upto, self.start)]
 
     def _start(self, upto: int) -> None:
         if self._latest is not None and self._latest[:2] == (self.start, upto):
@@ -85,6 +95,5 @@ class PauseDecoding:
             # a decode still queued behind a running one will never be asked
             # for: pauses at a choice's commas came faster than decodes
             self._latest[2].cancel()
-        audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
-        samples = audio[self.start : max(upto, self.start)]
+        samples = self._audio(upto)
         self._latest = (self.start, upto, self.executor.submit(self.decode, samples))

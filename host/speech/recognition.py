@@ -38,14 +38,18 @@ class Expectation:
     kind: str = FREE
     phrases: tuple[str, ...] = ()  # closed: the choices; answer: what the card expects
     commands: tuple[str, ...] = ()  # answer: what may be said instead of an answer
+    # closed: a question with a few replies, each said several ways (the
+    # yeses, the noes): an engine that can score phrases against the audio
+    # may pick the likeliest reply when its decoding heard no phrase at all
+    replies: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
     def free(cls) -> Expectation:
         return cls(FREE)
 
     @classmethod
-    def closed(cls, phrases: Iterable[str]) -> Expectation:
-        return cls(CLOSED, tuple(phrases))
+    def closed(cls, phrases: Iterable[str], replies: Iterable[Iterable[str]] = ()) -> Expectation:
+        return cls(CLOSED, tuple(phrases), replies=tuple(tuple(r) for r in replies))
 
     @classmethod
     def answer(cls, expected: Iterable[str], commands: Iterable[str] = ()) -> Expectation:

@@ -73,6 +73,10 @@ PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sent
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
 SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um" (VAD starts late)
+# a reply scored by forced decoding (ClosedListStream._likeliest_reply):
+# taken when its log-probability is at least this (p = 0.05) and this much
+# above any other reply's (p 7 times higher)
+LIKELY_REPLY, REPLY_MARGIN = math.log(0.05), 2.0
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 _PUNCTUATION = re.compile(r"[^\w\s'-]")
@@ -217,20 +221,27 @@ class WhisperRecognizer:
                 return ClosedListStream(self, expectation, grammar)
         return WhisperStream(self, expectation)
 
-    def decode(self, samples: np.ndarray, prompt: list[str] | None = None) -> list[Hypothesis]:
-        """Alternatives for one utterance (int16 samples), best first; `prompt`:
-        Whisper tokens said before it (see `prompt`)."""
+    def _window(self, samples: np.ndarray) -> np.ndarray | None:
+        """The utterance's log-mel window, padded by PAD_SECONDS of silence;
+        None for silence."""
         audio = np.asarray(samples, np.float32) / 32768.0
         if not audio.any():
-            return []
+            return None
         padded = np.concatenate(
             [audio, np.zeros(round(PAD_SECONDS * self.sample_rate), np.float32)]
         )
         features = log_mel(padded, self.model.n_mels)
         frames = min(features.shape[1], 3000)
         frames -= frames % 2  # the encoder halves the frame count
-        window = np.ascontiguousarray(features[None, :, :frames], dtype=np.float32)
-        seconds = len(audio) / self.sample_rate
+        return np.ascontiguousarray(features[None, :, :frames], dtype=np.float32)
+
+    def decode(self, samples: np.ndarray, prompt: list[str] | None = None) -> list[Hypothesis]:
+        """Alternatives for one utterance (int16 samples), best first; `prompt`:
+        Whisper tokens said before it (see `prompt`)."""
+        window = self._window(samples)
+        if window is None:
+            return []
+        seconds = len(samples) / self.sample_rate
         prefix = [*(prompt or ()), SOT, NO_TIMESTAMPS]
         result = self.model.generate(
             self._ctranslate2.StorageView.from_array(window),
@@ -252,6 +263,27 @@ class WhisperRecognizer:
             Hypothesis(text, round(share, 4))
             for text, share in zip(best, shares(list(best.values())))
         ]
+
+    def phrase_scores(self, samples: np.ndarray, phrases: list[str]) -> dict[str, float]:
+        """Each phrase's log-probability as Whisper's whole transcription of the
+        utterance (decoding forced along the phrase's tokens); empty for
+        silence or without the model's tokenizer."""
+        window = self._window(samples)
+        if window is None or self._tokenizer is None or not phrases:
+            return {}
+        storage = self._ctranslate2.StorageView.from_array
+        encoded = np.asarray(self.model.encode(storage(window), to_cpu=True))
+        spelled = [  # as Whisper writes a sentence: a space, then a capital
+            self._tokenizer.encode(" " + p[:1].upper() + p[1:], add_special_tokens=False).ids
+            for p in phrases
+        ]
+        start = [self._tokenizer.token_to_id(SOT), self._tokenizer.token_to_id(NO_TIMESTAMPS)]
+        batch = np.ascontiguousarray(np.repeat(encoded, len(phrases), axis=0))
+        aligned = self.model.align(storage(batch), start, spelled, [window.shape[2]] * len(phrases))
+        return {
+            phrase: sum(math.log(max(p, 1e-9)) for p in result.text_token_probs)
+            for phrase, result in zip(phrases, aligned)
+        }
 
 
 class WhisperStream:
@@ -394,6 +426,7 @@ class ClosedListStream:
         self.engine = engine
         self.grammar = grammar
         self.spoken = {first_spoken_form(p) for p in expectation.phrases} - {""}
+        self.replies = expectation.replies
         self.audio = PauseDecoding(engine.decode, getattr(engine, "worker", None))
 
     def accept(self, samples: np.ndarray) -> None:
@@ -445,6 +478,38 @@ class ClosedListStream:
         note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
         return replace(picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note))
 
+    def _likeliest_reply(self, picked: Recognition) -> Recognition | None:
+        """At a question with few replies ("Did you say ...?"), when neither
+        Whisper nor the grammar heard a phrase: the phrase Whisper finds
+        likeliest, when it is likely and its reply clearly likelier than any
+        other. flite's awb says "yes" as Whisper writes "us" (forced along
+        "Yes": log p -2.3; "No" -8.2); fillers and room noise scored -4 to -12."""
+        if not self.replies:
+            return None
+        phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
+        scores = self.engine.phrase_scores(self.audio.samples(), phrases)
+        if not scores:
+            return None
+        by_reply = sorted(
+            (max((scores[p], p) for p in reply if p in scores) for reply in self.replies if reply),
+            reverse=True,
+        )
+        (best, phrase), runner_up = (
+            by_reply[0],
+            (by_reply[1][0] if len(by_reply) > 1 else -math.inf),
+        )
+        if best < LIKELY_REPLY or best - runner_up < REPLY_MARGIN:
+            return None
+        note = (
+            f"no phrase heard; Whisper finds '{phrase}' the likeliest reply "
+            f"(log p {best:.1f}, any other reply {runner_up:.1f} at most)"
+        )
+        return replace(
+            picked,
+            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
+            notes=(*picked.notes, note),
+        )
+
     def _written(self) -> str | None:
         """The list's phrase Whisper wrote for the words so far, if any."""
         spellings = (first_spoken_form(h.text) for h in self.audio.decoded())
@@ -458,7 +523,7 @@ class ClosedListStream:
         # no phrase of the list more often ends on no phrase than a wrong one
         picked = self.grammar.finish(lattice=written is None)
         if written is None and not picked.text:
-            return self._cut_short(picked, path) or picked
+            return self._cut_short(picked, path) or self._likeliest_reply(picked) or picked
         if written is None or written == picked.text:
             return picked
         rest = tuple(h for h in picked.alternatives if h.text != written)

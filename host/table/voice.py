@@ -213,7 +213,8 @@ def expectation_for(listening: Listening):
     if listening.kind == "yes_no":  # "Did you say ...?": short closed lists are heard well
         words = und.vocabulary()
         return Expectation.closed(
-            dict.fromkeys(words["yes"] + words["no"] + words["pass"] + commands)
+            dict.fromkeys(words["yes"] + words["no"] + words["pass"] + commands),
+            replies=(words["yes"], words["no"]),
         )
     words = und.vocabulary()
     choices = list(listening.phrases) + list(listening.also) + list(commands)

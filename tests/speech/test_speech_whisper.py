@@ -360,6 +360,56 @@ def test_at_a_pause_a_path_inside_a_phrase_reads_as_the_phrase_whisper_sounds_li
     assert stream.partial() == partial
 
 
+class ScoresEngine(SaysEngine):
+    """Whisper writing `reading`, and scoring phrases forced along them so."""
+
+    def __init__(self, reading, scores):
+        super().__init__(reading)
+        self.scores = scores
+        self.scored = []
+
+    def phrase_scores(self, samples, phrases):
+        self.scored.append(list(phrases))
+        return {p: self.scores.get(p, -12.0) for p in phrases}
+
+
+CONFIRMATION = Expectation.closed(
+    ["yes", "yeah", "no", "no thanks", "repeat"], replies=(("yes", "yeah"), ("no", "no thanks"))
+)
+
+
+@pytest.mark.parametrize(
+    "scores, heard",
+    [
+        ({"yes": -2.3, "no": -8.1}, "yes"),  # flite awb's "yes", written "us"
+        ({"no": -0.4, "no thanks": -1.6, "yes": -8.6}, "no"),  # "no thanks", written "no fikes"
+        ({"yeah": -4.2, "no": -5.9}, ""),  # room noise alone: no reply likely enough
+        ({"yes": -1.0, "no": -2.5}, ""),  # neither clearly likelier: ask again
+    ],
+)
+def test_a_reply_no_decoding_heard_is_the_likeliest_one_when_it_clearly_is(scores, heard):
+    engine = ScoresEngine("us", scores)
+    stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase("he was"))
+    stream.accept(np.zeros(4800, np.int16))
+    result = stream.finish()
+    assert result.text == heard
+    assert engine.scored == [["yes", "yeah", "no", "no thanks"]]  # the replies, not the commands
+    if heard:
+        assert result.notes[-1].startswith(
+            f"no phrase heard; Whisper finds '{heard}' the likeliest"
+        )
+
+
+def test_replies_are_scored_only_when_no_phrase_was_heard():
+    engine = ScoresEngine("repeat", {"yes": -0.1})
+    stream = ClosedListStream(engine, CONFIRMATION, grammar_picking(""))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "repeat" and engine.scored == []
+    commands = ClosedListStream(ScoresEngine("us", {"yes": -0.1}), ROLL, grammar_picking(""))
+    commands.accept(np.zeros(4800, np.int16))
+    assert commands.finish().text == "" and commands.engine.scored == []  # a list with no replies
+
+
 @pytest.mark.parametrize("hears", ["mikhail tal", ""])
 def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
     engine = SaysEngine("michaelo tal")
@@ -461,6 +511,15 @@ def test_a_prompt_names_each_phrase_once_in_whispers_tokens(whisper):
     assert prompt[0] == "<|startofprev|>"
     assert detokenize(prompt[1:]) == " Canberra, Sydney"
     assert whisper.prompt(()) == []
+
+
+@needs_model
+def test_whisper_scores_the_reply_it_wrote_otherwise(whisper, flite_speech):
+    said = flite_speech("yes", "awb").samples
+    assert whisper.decode(said)[0].text == "us"
+    scores = whisper.phrase_scores(said, ["yes", "no", "of course"])
+    assert scores["yes"] > -3 and scores["yes"] - max(scores["no"], scores["of course"]) > 4
+    assert whisper.phrase_scores(np.zeros(16000, np.int16), ["yes"]) == {}
 
 
 @needs_model
