@@ -217,6 +217,9 @@ def expectation_for(listening: Listening):
             replies=(words["yes"], words["no"]),
         )
     words = und.vocabulary()
+    replies: tuple[tuple[str, ...], ...] = ()
+    if set(listening.phrases) == {"yes", "no"}:  # "Jump?", "Was that right?"
+        replies = (words["yes"] + words["jump_yes"], words["no"] + words["jump_no"])
     choices = list(listening.phrases) + list(listening.also) + list(commands)
     for group in ("yes", "no", "jump_yes", "jump_no", "roll", "pass"):
         choices += words[group]
@@ -224,7 +227,7 @@ def expectation_for(listening: Listening):
         for phrases in words[group].values():
             choices += phrases
     choices += list(words["ordinals"]) + list(words["die_words"])
-    return Expectation.closed(dict.fromkeys(c for c in choices if c))
+    return Expectation.closed(dict.fromkeys(c for c in choices if c), replies)
 
 
 def name_sequences(names, limit: int = 400) -> list[str]:
