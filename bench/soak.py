@@ -236,9 +236,9 @@ def main() -> int:
         help="after each game, print what grew (tracemalloc by line, objects by type); slower",
     )
     args = parser.parse_args()
-    from host.memory import give_large_blocks_back
+    from host.memory import tune_allocator
 
-    give_large_blocks_back()  # as `trivia-host` does before it loads anything
+    tune_allocator()  # as `trivia-host` does before it loads anything
 
     from host.cards.deck import load_decks
     from host.demo.bridge import FLITE_VOICES, PlayerVoices

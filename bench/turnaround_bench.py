@@ -216,9 +216,9 @@ def main() -> None:
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--game-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    from host.memory import give_large_blocks_back
+    from host.memory import tune_allocator
 
-    give_large_blocks_back()  # as `trivia-host` does before it loads anything
+    tune_allocator()  # as `trivia-host` does before it loads anything
     if args.game_child:
         started = time.monotonic()
         timeline, table, outcome, _ = run_game(None, paced=False, seed=7)

@@ -13,7 +13,7 @@ import os
 import sys
 
 from host.errors import HostError, plain_sentence
-from host.memory import give_large_blocks_back
+from host.memory import tune_allocator
 
 COMMAND_MODULES = [
     "host.table.commands",  # play
@@ -69,7 +69,7 @@ def modules_for(argv: list[str]) -> list[str] | None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    give_large_blocks_back()  # before any model is loaded
+    tune_allocator()  # before any model is loaded
     parser = build_parser(modules_for(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

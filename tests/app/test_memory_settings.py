@@ -4,12 +4,12 @@ import platform
 
 import pytest
 
-from host.memory import give_large_blocks_back
+from host.memory import tune_allocator
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's mallopt only")
-def test_glibc_takes_the_fixed_threshold_for_large_blocks():
-    assert give_large_blocks_back() is True
+def test_glibc_takes_the_fixed_threshold_and_the_arena_cap():
+    assert tune_allocator() is True
 
 
 def test_without_a_c_library_to_ask_nothing_breaks(monkeypatch):
@@ -19,4 +19,4 @@ def test_without_a_c_library_to_ask_nothing_breaks(monkeypatch):
         raise OSError("no libc here")
 
     monkeypatch.setattr(ctypes, "CDLL", no_library)
-    assert give_large_blocks_back() is False
+    assert tune_allocator() is False
