@@ -47,6 +47,9 @@ class EndpointPolicy:
     complete_silence: float | None = None  # pause after a complete utterance (None: no early end)
     open_silence: float | None = None  # pause after words that may be complete
     final_silence: float | None = None  # after a whole phrase nothing can follow (None: complete)
+    # after a filler heard as such ("um" at "Did you say ...?"): the player is
+    # thinking; longer than end_silence (None: end_silence)
+    hesitation_silence: float | None = None
 
     def silence_for(self, tier: Tier | None) -> float:
         """Seconds of silence that end the turn after words of this tier."""
@@ -56,7 +59,12 @@ class EndpointPolicy:
             return min(self.complete_silence, self.end_silence)
         if tier is Tier.OPEN and self.open_silence is not None:
             return min(self.open_silence, self.end_silence)
+        if tier is Tier.HESITATION and self.hesitation_silence is not None:
+            return self.hesitation_silence
         return self.end_silence
+
+    def with_hesitation(self, silence: float) -> EndpointPolicy:
+        return replace(self, hesitation_silence=silence)
 
     def with_early_end(
         self, complete_silence: float, open_silence: float, final_silence: float | None = None

@@ -68,6 +68,7 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
+from host.speech.turn_end import hesitations
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
@@ -444,12 +445,13 @@ class ClosedListStream:
         phrase Whisper wrote, else the phrase the path begins with that
         Whisper's words sound like ("roll" of the path "roll for", Whisper
         writing flite's "roll" as "row off": the turn ends on "roll" rather
-        than waiting for "me"), else the path."""
+        than waiting for "me"), else the path; None when nothing was heard
+        (no telling: not a hesitation, whose pause is long)."""
         heard = self.grammar.partial()
         if heard is not None and first_spoken_form(heard) in self.spoken:
             return heard
         begun = self._begun_phrase(heard)
-        return self._written() or (begun[0] if begun else heard)
+        return self._written() or (begun[0] if begun else heard) or None
 
     def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
         """The longest phrase of the list the grammar's path begins with
@@ -511,9 +513,17 @@ class ClosedListStream:
         )
 
     def _written(self) -> str | None:
-        """The list's phrase Whisper wrote for the words so far, if any."""
-        spellings = (first_spoken_form(h.text) for h in self.audio.decoded())
-        return next((said for said in spellings if said in self.spoken), None)
+        """The list's phrase Whisper wrote for the words so far, if any, after
+        the fillers it began with ("um yes": the player thought first)."""
+        spellings = (first_spoken_form(h.text).split() for h in self.audio.decoded())
+        for words in spellings:
+            while (
+                len(words) > 1 and words[0] in hesitations() and " ".join(words) not in self.spoken
+            ):
+                words = words[1:]
+            if " ".join(words) in self.spoken:
+                return " ".join(words)
+        return None
 
     def finish(self) -> Recognition:
         written = self._written()

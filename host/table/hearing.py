@@ -63,6 +63,9 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
         policy = settings.command_policy().with_early_end(
             complete, settings.command_silence, final_silence=settings.command_complete_silence
         )
+        # "um ... yes": a player thinking before a reply waits as long as
+        # before an answer (cut off at the command's 0.5 s, "um" was read "no")
+        policy = policy.with_hesitation(settings.answer_silence)
         turn_end = None
         if expectation.kind == "closed":
             phrases = expectation.phrases

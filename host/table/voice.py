@@ -213,7 +213,11 @@ def expectation_for(listening: Listening):
     if listening.kind == "yes_no":  # "Did you say ...?": short closed lists are heard well
         words = und.vocabulary()
         return Expectation.closed(
-            dict.fromkeys(words["yes"] + words["no"] + words["pass"] + commands),
+            # a hesitation is heard as itself ("um" was heard as "no"), and
+            # the turn waits for the reply after it (hearing.plan_for)
+            dict.fromkeys(
+                words["yes"] + words["no"] + words["pass"] + words["thinking"] + commands
+            ),
             replies=(words["yes"], words["no"]),
         )
     words = und.vocabulary()

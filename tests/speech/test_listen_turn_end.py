@@ -209,6 +209,25 @@ def test_a_whole_command_ends_sooner_than_an_answer_or_a_list_of_names(kind, aft
 @pytest.mark.parametrize(
     ("partial", "tier", "silence"),
     [
+        ("yes", Tier.COMPLETE, 0.1),  # "yes please" may follow, at once
+        # "um ... yes": cut off at the command's half second, the "um" was
+        # read as "no" (or as nothing) and the player's yes came too late
+        ("um", Tier.HESITATION, 2.0),
+        ("hmm", Tier.HESITATION, 2.0),
+        (None, Tier.WAITING, 0.5),  # nothing heard at all: no telling
+    ],
+)
+def test_did_you_say_waits_for_a_player_thinking_before_the_reply(partial, tier, silence):
+    settings = SpeechSettings()
+    plan = plan_for(Listening("yes_no", ("yes", "no"), COMMANDS), settings)
+    assert plan.turn_end.classify(partial) is tier
+    assert plan.policy.silence_for(tier) == silence
+    assert {"um", "hmm"} <= set(plan.expectation.phrases)  # the grammar hears them as fillers
+
+
+@pytest.mark.parametrize(
+    ("partial", "tier", "silence"),
+    [
         ("ann", Tier.COMPLETE, 0.3),  # "Ann, ... Ben": the list may go on
         ("ann and", Tier.WAITING, 0.5),
         ("ben and ann", Tier.FINAL, 0.1),  # both players: nothing can follow

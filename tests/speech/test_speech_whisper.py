@@ -296,6 +296,15 @@ def test_a_closed_list_takes_the_phrase_whisper_wrote_exactly(grammar, whisper, 
         assert result.notes[-1] == f"Whisper wrote '{heard}' where the grammar picked '{grammar}'"
 
 
+def test_a_phrase_whisper_wrote_after_a_filler_is_the_phrase():
+    stream = ClosedListStream(SaysEngine("um yes"), CHOICES, grammar_picking(""))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "yes"  # the player thought first
+    nothing = ClosedListStream(SaysEngine(""), CHOICES, grammar_picking(""))
+    nothing.accept(np.zeros(4800, np.int16))
+    assert nothing.partial() is None  # heard nothing: no telling, not a hesitation
+
+
 def grammar_stopping_inside_a_phrase(path):
     """A grammar stream whose path, as the partials see it, is `path`, and
     whose lattice pass ends inside a phrase (no pick)."""
