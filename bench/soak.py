@@ -32,6 +32,9 @@ within 2 MB (217 218 218 218 219), then the sixth and seventh stepped up
 4 and 5 MB and the longest game 2 more: +12.9 MB, the same steps in a run
 beside other work (+11.7). Not Whisper's windows (decodes of 1-25 s audio
 keep nothing) nor MKL's buffer cache (no change with MKL_DISABLE_FAST_MM).
+With glibc's arenas capped at two (host/memory.py): 209 207 207 210 210 216
+215 216 215 217, +8.0 MB, FLAT (and +7.9 in a run with MALLOC_ARENA_MAX=2);
+the one step left is the sixth game, the longest (746 lines).
 
     .venv/bin/python bench/soak.py [--keyboard 200] [--audio 10] [--questions N]
                                    [--edition EDITION/MODE] [--trace]
