@@ -286,19 +286,11 @@ def says_any_text(flite_voice: str) -> bool:
     would be mute; as a demo player's it said nothing, and that silence was
     counted as answers misheard (38 of its 61 clean answers in the spoken
     dev set) and as a "yes" never heard."""
-    with tempfile.TemporaryDirectory(prefix="trivia-host-tts-") as folder:
-        wav = os.path.join(folder, "probe.wav")
-        try:
-            subprocess.run(
-                ["flite", "-voice", flite_voice, "-t", PROBE_TEXT, "-o", wav],
-                capture_output=True,
-                timeout=15,
-                check=True,
-            )
-            samples = read_wav(wav).audio.samples
-        except (OSError, subprocess.SubprocessError, BadAudioError):
-            return False
-    return bool(len(samples)) and int(abs(samples.astype("int32")).max()) >= AUDIBLE_PEAK
+    try:
+        audio = CommandLineSynthesizer("flite", voice=flite_voice).synthesize(PROBE_TEXT)
+    except (SynthesisError, OSError):
+        return False
+    return int(abs(audio.samples.astype("int32")).max()) >= AUDIBLE_PEAK
 
 
 class CommandLineSynthesizer:
