@@ -10,12 +10,14 @@ host asks "Did you say ...?" rather than rule a right answer wrong.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from host.judge.competitors import CompetitorPool
 from host.judge.model import AnswerFields
+from host.judge.numbers import number_words
 
 if TYPE_CHECKING:
     from host.speech.background import BackgroundLoad
@@ -129,12 +131,33 @@ class Judging:
 def heard_fields(question) -> AnswerFields:
     """The card's answer fields, with the answer as the host says it
     (`say_answer`: "Neeper" for Dnieper) accepted too: a player who says it
-    so is heard so ("naeper"), and no recognizer spells it as the card does."""
+    so is heard so ("naeper"), and no recognizer spells it as the card does.
+    A respelling's syllables are one word as well ("Ay-ro" as "ayro"): a
+    recognizer writes the word it hears ("aero"), not its syllables."""
     fields = AnswerFields.from_mapping(question.answer_fields())
     said = (getattr(question, "say_answer", None) or "").strip()
-    if not said or said.casefold() in {e.casefold() for e in (fields.answer, *fields.accept)}:
+    known = {e.casefold() for e in (fields.answer, *fields.accept)}
+    extra = [form for form in dict.fromkeys((said, syllables_joined(said))) if form]
+    extra = [form for form in extra if form.casefold() not in known]
+    if not extra:
         return fields
-    return replace(fields, accept=(*fields.accept, said))
+    return replace(fields, accept=(*fields.accept, *extra))
+
+
+SYLLABLE_HYPHEN = re.compile(r"(?<=[^\W\d])-(?=[^\W\d])")
+
+
+def syllables_joined(respelling: str) -> str:
+    """ "Ay-ro Sah-ri-nen" -> "Ayro Sahrinen"; number words keep their hyphen
+    ("twenty-two" is a number, not a word "twentytwo")."""
+    numbers = number_words("en")
+
+    def join(word: str) -> str:
+        if all(part.casefold() in numbers for part in word.split("-")):
+            return word
+        return SYLLABLE_HYPHEN.sub("", word)
+
+    return " ".join(join(word) for word in respelling.split())
 
 
 def answers_of_kind(cards, kind: str) -> tuple[str, ...]:

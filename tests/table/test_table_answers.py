@@ -10,7 +10,7 @@ from host.cards.deck import load_decks
 from host.table.channels import ScriptedChannel
 from host.table.conversation import Table
 from host.table.game import Game
-from host.table.judging import Judging
+from host.table.judging import Judging, syllables_joined
 from host.table.narrator import Narrator
 from host.table.settings import PlaySettings
 
@@ -95,6 +95,25 @@ def test_the_answer_said_as_the_host_says_it_is_right(tmp_path):
     assert judging.rule(river, "d", "c1", ["danube"], "normal").verdict == "reject"
     unsaid = Question("geography", "Which river flows through Kyiv?", "Dnieper")
     assert judging.rule(unsaid, "d", "c1", ["naeper"], "normal").verdict == "reject"
+
+
+def test_a_respelled_name_is_heard_as_the_words_it_sounds_like(tmp_path):
+    # the host says "Ay-ro Sah-ri-nen"; a player who says it so is written
+    # "aero saarinen": one word, not the respelling's syllables
+    from host.cards.deck import Question
+
+    arch = Question(
+        "arts", "Who designed the Gateway Arch?", "Eero Saarinen", say_answer="Ay-ro Sah-ri-nen"
+    )
+    judging = Judging(tmp_path / "overrides.json")
+    assert judging.rule(arch, "d", "c1", ["aero saarinen"], "normal").verdict == "accept"
+    assert judging.rule(arch, "d", "c1", ["eliel saarinen"], "normal").verdict == "reject"
+    assert judging.rule(arch, "d", "c1", ["aaron saarinen"], "normal").verdict == "reject"
+
+
+def test_a_respelled_number_keeps_its_words():
+    assert syllables_joined("Ay-ro Sah-ri-nen") == "Ayro Sahrinen"
+    assert syllables_joined("Catch twenty-two") == "Catch twenty-two"
 
 
 def test_a_true_or_false_heard_as_neither_is_asked_about_by_its_sound(tmp_path):
