@@ -129,9 +129,16 @@ def _right_lower_alternative(
     return None
 
 
-def _names_a_competitor(heard: str, competitors: Sequence[str], kind: str) -> str | None:
+def _names_a_competitor(
+    heard: str, competitors: Sequence[str], kind: str, guess: str
+) -> str | None:
+    """Another answer of the card's kind that free decoding reads as, and
+    sounds at least as much like as the guess: "good" is a slip of "Gold",
+    but sounds just like the card's "Kid" (both K-T), so it names neither."""
     for other in competitors:
-        if judge(AnswerFields(other, kind=kind), heard).verdict == "accept":
+        if judge(AnswerFields(other, kind=kind), heard).verdict == "accept" and sound_support(
+            heard, other
+        ) >= sound_support(heard, guess):
             return other
     return None
 
@@ -169,7 +176,7 @@ def decide(
     if guessed.verdict == "reject":
         return Decision("reject", SURE, ruled, reason="the card-guided pass heard no answer")
     best = as_alternatives(heard)[0].text if as_alternatives(heard) else ""
-    rival = _names_a_competitor(best, competitors, fields.kind)
+    rival = _names_a_competitor(best, competitors, fields.kind, card_guess)
     if rival is not None:
         return Decision("reject", SURE, ruled, reason=f"heard {rival!r}, another answer")
     support = sound_support(best, card_guess)

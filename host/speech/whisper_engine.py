@@ -57,7 +57,7 @@ import numpy as np
 from host.speech.ahead import PauseDecoding
 from host.speech.guided import roughly_alike, sounds_most_like
 from host.speech.log_mel import log_mel
-from host.speech.phrases import first_spoken_form, grammar_phrases
+from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
     ANSWER,
     CLOSED,
@@ -376,6 +376,10 @@ class WhisperStream:
                     return start
         return None
 
+    def _on_the_card(self, text: str) -> bool:
+        said = first_spoken_form(text)
+        return any(said in spoken_forms(phrase) for phrase in self.expectation.phrases)
+
     def finish(self) -> Recognition:
         alternatives = self._alternatives()
         notes = ["decoded freely (Whisper has no grammars)"] if self.expectation.phrases else []
@@ -388,6 +392,10 @@ class WhisperStream:
             card_guess = on_the_card.alternatives[0] if on_the_card.alternatives else None
             if card_guess is not None:
                 notes.append(f"the card's grammar heard '{card_guess.text}'")
+            if card_guess is not None and not self._on_the_card(card_guess.text):
+                # a command the grammar was forced onto ("quieter" for
+                # "Neeper", none of whose words it can say) is no guess
+                card_guess = None
         if card_guess is None and alternatives:
             # no grammar could say it: what Whisper wrote may sound like it
             # (the ruling asks only if enough of its sound was heard)

@@ -41,6 +41,14 @@ def test_a_competitor_heard_is_not_asked_about() -> None:
     assert "another answer" in decision.reason
 
 
+def test_a_competitor_heard_only_as_a_slip_is_asked_about_when_it_sounds_like_the_guess():
+    # "good" is one letter from the decks' "Gold", but sounds just like "Kid"
+    kid = AnswerFields("Kid")
+    decision = decide(kid, "good", card_guess="kid", competitors=("Gold",))
+    assert decision.question == "Did you say Kid?"
+    assert decide(kid, "gold", card_guess="kid", competitors=("Gold",)).verdict == "reject"
+
+
 def test_a_guess_of_a_near_miss_is_not_asked_about() -> None:
     decision = decide(ART_DECO, "art new vote", card_guess="art nouveau")
     assert decision.verdict == "reject"

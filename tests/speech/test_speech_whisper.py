@@ -461,6 +461,23 @@ def test_a_card_phrase_no_grammar_can_say_is_guessed_by_its_sound(whisper, guess
         assert f"no grammar can say 'Eero Saarinen'; '{whisper}' sounds like it" in finished.notes
 
 
+class LacksCruyff(CardGrammar):
+    def missing_words(self, phrase):
+        return [w for w in phrase.split() if w == "cruyff"]
+
+
+def test_a_command_the_cards_grammar_was_forced_onto_is_no_guess():
+    # the grammar cannot say "Johan Cruyff", so its path went to a command;
+    # what Whisper wrote sounds like the name: that is the guess
+    engine = SaysEngine("johan chris")
+    engine.closed_lists = LacksCruyff("save and quit")
+    stream = WhisperStream(engine, Expectation.answer(["Johan Cruyff"], ["save and quit"]))
+    stream.accept(np.zeros(4800, np.int16))
+    finished = stream.finish()
+    assert "the card's grammar heard 'save and quit'" in finished.notes
+    assert finished.card_guess.text == "johan cruyff"
+
+
 def test_commands_and_free_speech_get_no_card_grammar():
     engine = SaysEngine("roll")
     engine.closed_lists = CardGrammar("roll")
