@@ -21,7 +21,7 @@ audio time.
 Also: the peak memory of a whole game by audio (a fresh process). Start-up
 to the host's first spoken word is bench/startup_bench.py.
 
-    .venv/bin/python bench/turnaround_bench.py [--answers 15] [--seed 5] [--skip-memory]
+    .venv/bin/python bench/turnaround_bench.py [--answers 15] [--seed 5] [--skip-memory] [--slowest 5]
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Timeline:
         self.calls: list[tuple[str, float, float]] = []
         self.turns: list[dict] = []
         self.pending: dict | None = None
+        self.last_heard = ""  # what the last finished recognition heard
 
     def timed(self, stage: str, function):
         def wrapper(*args, **kwargs):
@@ -72,7 +73,7 @@ class Timeline:
         split["endpoint_wait"] = (finish[0][0] if finish else now) - turn["speech_end"]
         total = now - turn["speech_end"]
         split["other"] = max(0.0, total - sum(v for k, v in split.items() if k != "other"))
-        self.turns.append({**turn, "total": total, **split})
+        self.turns.append({**turn, "total": total, "heard": self.last_heard, **split})
         self.calls = [c for c in self.calls if c[1] >= now]
 
 
@@ -91,7 +92,14 @@ def instrument(timeline: Timeline, host, microphone, table) -> None:
 
     def stream(expectation):
         inner = real_stream(expectation)
-        inner.finish = timeline.timed("recognition", inner.finish)
+        finish = timeline.timed("recognition", inner.finish)
+
+        def finish_and_note():
+            heard = finish()
+            timeline.last_heard = heard.text
+            return heard
+
+        inner.finish = finish_and_note
         return inner
 
     host.recognizer.stream = stream
@@ -169,7 +177,7 @@ def percentile(values, q):
     return values[index]
 
 
-def report(timeline: Timeline, settings) -> None:
+def report(timeline: Timeline, settings, slowest: int = 0) -> None:
     for kind, silence, complete, target in (
         ("answer", settings.answer_silence, settings.complete_silence, 500),
         ("command/choice", settings.command_silence, settings.command_complete_silence, 300),
@@ -200,6 +208,9 @@ def report(timeline: Timeline, settings) -> None:
                 f"  {stage:<15} {percentile(values, 50):7.0f} {percentile(values, 95):7.0f} "
                 f"{statistics.mean(values):7.0f}"
             )
+        for turn in sorted(turns, key=lambda t: t["total"], reverse=True)[:slowest]:
+            parts = ", ".join(f"{stage} {turn[stage] * 1000:.0f}" for stage in STAGES)
+            print(f"  slow: {turn['total'] * 1000:.0f} ms, heard {turn['heard']!r}: {parts}")
 
 
 def memory() -> None:
@@ -214,6 +225,9 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=15, help="answers to time (default 15)")
     parser.add_argument("--seed", type=int, default=5, help="the players' draws (default 5)")
     parser.add_argument("--skip-memory", action="store_true")
+    parser.add_argument(
+        "--slowest", type=int, default=0, help="list this many slowest replies of each kind"
+    )
     parser.add_argument("--game-child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     from host.memory import tune_allocator
@@ -236,7 +250,7 @@ def main() -> None:
     started = time.monotonic()
     timeline, table, outcome, settings = run_game(args.answers, paced=True, seed=args.seed)
     print(f"played {table.lines} lines in {time.monotonic() - started:.0f} s ({outcome})")
-    report(timeline, settings)
+    report(timeline, settings, args.slowest)
     if not args.skip_memory:
         memory()
 

@@ -115,6 +115,12 @@ def roughly_alike(heard: str, phrase: str) -> bool:
 
 def sounds_most_like(heard: str, phrases) -> str | None:
     """Of the phrases `heard` is roughly alike, the one closest in sound."""
+    closest = closest_in_sound(heard, phrases, 1)
+    return closest[0] if closest else None
+
+
+def closest_in_sound(heard: str, phrases, limit: int) -> list[str]:
+    """Up to `limit` of the phrases `heard` is roughly alike, closest in sound first."""
     key = _key(heard)
     keyed = ((_key(p), p) for p in phrases)
     alike = [
@@ -122,7 +128,7 @@ def sounds_most_like(heard: str, phrases) -> str | None:
         for other, p in keyed
         if _keys_alike(key, other)
     ]
-    return max(alike)[1] if alike else None
+    return [p for _, p in sorted(alike, reverse=True)[:limit]]
 
 
 def _key(text: str) -> str:

@@ -55,7 +55,7 @@ from typing import cast
 import numpy as np
 
 from host.speech.ahead import PauseDecoding
-from host.speech.guided import roughly_alike, sounds_most_like
+from host.speech.guided import closest_in_sound, roughly_alike, sounds_most_like
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
@@ -78,6 +78,10 @@ HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um
 # taken when its log-probability is at least this (p = 0.05) and this much
 # above any other reply's (p 7 times higher)
 LIKELY_REPLY, REPLY_MARGIN = math.log(0.05), 2.0
+# A closed list's phrase stands for what was said against the grammar's pick
+# when Whisper finds it this much likelier (log p: 20 times); rivals are the
+# phrases each of Whisper's readings sounds most like
+PICK_MARGIN, RIVALS = 3.0, 2
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 _PUNCTUATION = re.compile(r"[^\w\s'-]")
@@ -533,6 +537,38 @@ class ClosedListStream:
                 return " ".join(words)
         return None
 
+    def _likelier_than_the_pick(self, picked: Recognition) -> Recognition | None:
+        """When Whisper wrote no phrase and nothing like the grammar's pick:
+        the phrases its readings sound like, scored against the pick by
+        Whisper (decoding forced along each); one clearly likelier is what
+        was said. flite kal's "save and quit" was written "say 1 quilt" and
+        the grammar picked "headquarters" (log p -6.4 against -15.6)."""
+        readings = [h.text for h in self.audio.decoded()]
+        if not picked.text or not readings:
+            return None
+        if any(roughly_alike(text, picked.text) for text in readings):
+            return None
+        rivals = {p for text in readings for p in closest_in_sound(text, self.spoken, RIVALS)}
+        rivals.discard(first_spoken_form(picked.text))
+        if not rivals:
+            return None
+        scores = self.engine.phrase_scores(self.audio.samples(), [picked.text, *sorted(rivals)])
+        if not scores:
+            return None
+        best, phrase = max((scores[p], p) for p in rivals)
+        if best - scores[picked.text] < PICK_MARGIN:
+            return None
+        note = (
+            f"Whisper wrote {readings[0]!r}; it finds '{phrase}' likelier than the "
+            f"grammar's '{picked.text}' (log p {best:.1f} against {scores[picked.text]:.1f})"
+        )
+        return replace(
+            picked,
+            alternatives=(Hypothesis(phrase, 1.0),),
+            words=(),
+            notes=(*picked.notes, note),
+        )
+
     def finish(self) -> Recognition:
         written = self._written()
         path = self.grammar.partial() if written is None else None  # before it finishes
@@ -542,7 +578,9 @@ class ClosedListStream:
         picked = self.grammar.finish(lattice=written is None)
         if written is None and not picked.text:
             return self._cut_short(picked, path) or self._likeliest_reply(picked) or picked
-        if written is None or written == picked.text:
+        if written is None:
+            return self._likelier_than_the_pick(picked) or picked
+        if written == picked.text:
             return picked
         rest = tuple(h for h in picked.alternatives if h.text != written)
         return replace(

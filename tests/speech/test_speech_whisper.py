@@ -419,6 +419,32 @@ def test_replies_are_scored_only_when_no_phrase_was_heard():
     assert commands.finish().text == "" and commands.engine.scored == []  # a list with no replies
 
 
+QUIT = Expectation.closed(["roll", "save and quit", "headquarters", "score"])
+
+
+@pytest.mark.parametrize(
+    "whisper, scores, heard",
+    [
+        # flite kal's "save and quit": Whisper wrote "say 1 quilt", the
+        # grammar's path went to "headquarters"; Whisper finds the phrase
+        # that sounds like its words far likelier
+        ("say 1 quilt", {"save and quit": -7.2, "headquarters": -15.4}, "save and quit"),
+        ("say 1 quilt", {"save and quit": -14.0, "headquarters": -15.4}, "headquarters"),  # unsure
+        ("head quarter", {"save and quit": -1.0}, "headquarters"),  # Whisper agrees: no scoring
+    ],
+)
+def test_a_grammar_pick_unlike_what_whisper_wrote_is_weighed_against_what_it_sounds_like(
+    whisper, scores, heard
+):
+    engine = ScoresEngine(whisper, scores)
+    stream = ClosedListStream(engine, QUIT, grammar_picking("headquarters"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == heard
+    assert engine.scored == (
+        [] if whisper == "head quarter" else [["headquarters", "save and quit"]]
+    )
+
+
 @pytest.mark.parametrize("hears", ["mikhail tal", ""])
 def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
     engine = SaysEngine("michaelo tal")

@@ -1,0 +1,103 @@
+"""Are the commands the host suggests heard at a turn's "Roll."? Every phrase
+of its "Any time: ..." help and "roll", said by every voice of the spoken dev
+set, clean and in room noise at 15 and 10 dB, through the game's listening
+path for the roll prompt (its closed list: the roll words, every command,
+the categories, directions, numbers), and read as the game reads them
+(understanding.command_of, is_one_of "roll").
+
+A command heard as another is a wrong turn ("save and quit" heard as
+"headquarters": "Didn't understand", four times over in a demo); one heard
+as nothing costs a "Sorry?". So the figures are: right, another command,
+nothing; and for things that are no command (a filler, an answer, table
+talk, room noise alone), how often they were read as one.
+
+    .venv/bin/python bench/commands_bench.py [--voices flite-kal,hibari-heart] [--show]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import numpy as np
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import spoken_dev_set  # noqa: E402
+from yes_no_bench import NOISE, reply_audio  # noqa: E402
+
+from host.speech.engines import make_recognizer  # noqa: E402
+from host.speech.settings import load_speech_settings  # noqa: E402
+from host.table import understanding as und  # noqa: E402
+from host.table.channels import Listening  # noqa: E402
+from host.table.listen_command import listen_to  # noqa: E402
+
+NOT_COMMANDS = ("um", "hmm", "canberra", "i need a drink", "")  # "": room noise alone
+
+
+def suggested_commands() -> list[str]:
+    """The phrases of the host's "Any time: [repeat], [where am I], ..." help,
+    as its phrase file writes them."""
+    phrases = yaml.safe_load((ROOT / "host/table/data/phrases.yaml").read_text())
+    return [p.casefold() for p in re.findall(r"\[([^\]]+)\]", phrases["help_always"])]
+
+
+def intent(text: str) -> str | None:
+    """What the game makes of the utterance at the roll prompt."""
+    if und.is_one_of(text, "roll"):
+        return "roll"
+    return und.command_of(text)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--voices", help="comma-separated voice names (default: all)")
+    parser.add_argument("--show", action="store_true", help="list every phrase read wrong")
+    args = parser.parse_args()
+    settings = load_speech_settings()
+    recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
+    commands = tuple(und.vocabulary()["commands"])
+    listening = Listening("roll", tuple(und.vocabulary()["roll"]), commands, prompt={})
+    voices = spoken_dev_set.voices()
+    if args.voices:
+        voices = [v for v in voices if v.name in args.voices.split(",")]
+    said = ["roll", *suggested_commands()]
+    rng = np.random.default_rng(21)
+    read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome
+    with tempfile.TemporaryDirectory() as folder:
+        for voice in voices:
+            for text in said + list(NOT_COMMANDS):
+                group = "command" if text in said else "not a command"
+                for snr in NOISE:
+                    samples = reply_audio(voice, text, Path(folder), snr, rng)
+                    report = listen_to(samples, listening, settings, recognizer)
+                    heard = report["heard"][0] if report["heard"] else ""
+                    got, meant = intent(heard), intent(text)
+                    outcome = "right" if got == meant else ("nothing" if got is None else "other")
+                    for who in (voice.name, "noisy" if snr else "clean"):
+                        read_as[(group, who)][outcome] += 1
+                    if args.show and outcome != "right":
+                        where = f"{snr:.0f} dB" if snr else "clean"
+                        print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
+    print(f"commands said: {', '.join(said)}")
+    for group in ("command", "not a command"):
+        print(f"{group}:")
+        for who in ["clean", "noisy"] + [v.name for v in voices]:
+            counts = read_as[(group, who)]
+            total = sum(counts.values())
+            shares = ", ".join(
+                f"{outcome} {100 * counts[outcome] / total:5.1f}%"
+                for outcome in ("right", "other", "nothing")
+            )
+            print(f"  {who:16} {total:4}  {shares}")
+
+
+if __name__ == "__main__":
+    main()
