@@ -57,7 +57,7 @@ import numpy as np
 from host.speech.ahead import PauseDecoding
 from host.speech.guided import closest_in_sound, roughly_alike, sounds_most_like
 from host.speech.log_mel import log_mel
-from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
+from host.speech.phrases import first_spoken_form, grammar_phrases, sound_key, spoken_forms
 from host.speech.recognition import (
     ANSWER,
     CLOSED,
@@ -544,8 +544,12 @@ class ClosedListStream:
         was said. flite kal's "save and quit" was written "say 1 quilt" and
         the grammar picked "headquarters" (log p -6.4 against -15.6)."""
         readings = [h.text for h in self.audio.decoded()]
-        if not picked.text or not readings:
-            return None
+        if (
+            not picked.text
+            or not readings
+            or len(sound_key(first_spoken_form(readings[0]).split())) < 3
+        ):
+            return None  # a short reading ("so" for kal's "throw") says too little
         if any(roughly_alike(text, picked.text) for text in readings):
             return None
         rivals = {p for text in readings for p in closest_in_sound(text, self.spoken, RIVALS)}
