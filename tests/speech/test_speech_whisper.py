@@ -431,7 +431,7 @@ QUIT = Expectation.closed(["roll", "save and quit", "headquarters", "score"])
         ("say 1 quilt", {"save and quit": -7.2, "headquarters": -15.4}, "save and quit"),
         ("say 1 quilt", {"save and quit": -14.0, "headquarters": -15.4}, "headquarters"),  # unsure
         ("head quarter", {"save and quit": -1.0}, "headquarters"),  # Whisper agrees: no scoring
-        ("so", {"score": -1.0}, "headquarters"),  # too short to weigh (kal's "throw" as "so")
+        ("sco", {"score": -1.0}, "headquarters"),  # too short to weigh (kal's "throw": "so")
     ],
 )
 def test_a_grammar_pick_unlike_what_whisper_wrote_is_weighed_against_what_it_sounds_like(
