@@ -200,6 +200,7 @@ class WhisperRecognizer:
         # decodes the audio up to a pause while the host waits to see if it
         # ends the turn (ahead.py); one thread: the model uses both cores
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper")
+        self._last_encoding: tuple | None = None  # ((length, hash), output, width): `_encoded`
 
     def prompt(self, phrases: tuple[str, ...]) -> list[str]:
         """Whisper's prompt naming `phrases` (no prompt when there are none or
@@ -240,16 +241,33 @@ class WhisperRecognizer:
         frames -= frames % 2  # the encoder halves the frame count
         return np.ascontiguousarray(features[None, :, :frames], dtype=np.float32)
 
+    def _encoded(self, samples: np.ndarray):
+        """The encoder's output for the utterance's window and the window's
+        width, or None for silence. The last one is kept: the forced scoring
+        of a closed list's phrases (`phrase_scores`) follows the decode of
+        the same audio, and the encoder is most of either's cost."""
+        key = (len(samples), hash(np.asarray(samples).tobytes()))
+        kept = self._last_encoding
+        if kept is not None and kept[0] == key:
+            return kept[1], kept[2]
+        window = self._window(samples)
+        if window is None:
+            return None
+        storage = self._ctranslate2.StorageView.from_array
+        encoded = self.model.encode(storage(window), to_cpu=True)
+        self._last_encoding = (key, encoded, window.shape[2])
+        return encoded, window.shape[2]
+
     def decode(self, samples: np.ndarray, prompt: list[str] | None = None) -> list[Hypothesis]:
         """Alternatives for one utterance (int16 samples), best first; `prompt`:
         Whisper tokens said before it (see `prompt`)."""
-        window = self._window(samples)
-        if window is None:
+        found = self._encoded(samples)
+        if found is None:
             return []
         seconds = len(samples) / self.sample_rate
         prefix = [*(prompt or ()), SOT, NO_TIMESTAMPS]
         result = self.model.generate(
-            self._ctranslate2.StorageView.from_array(window),
+            found[0],  # CTranslate2 takes the encoder's output in place of the features
             [prefix],
             beam_size=self.beam_size,
             num_hypotheses=self.max_alternatives,
@@ -273,18 +291,20 @@ class WhisperRecognizer:
         """Each phrase's log-probability as Whisper's whole transcription of the
         utterance (decoding forced along the phrase's tokens); empty for
         silence or without the model's tokenizer."""
-        window = self._window(samples)
-        if window is None or self._tokenizer is None or not phrases:
+        if self._tokenizer is None or not phrases:
             return {}
-        storage = self._ctranslate2.StorageView.from_array
-        encoded = np.asarray(self.model.encode(storage(window), to_cpu=True))
+        found = self._encoded(samples)
+        if found is None:
+            return {}
+        encoded, width = np.asarray(found[0]), found[1]
         spelled = [  # as Whisper writes a sentence: a space, then a capital
             self._tokenizer.encode(" " + p[:1].upper() + p[1:], add_special_tokens=False).ids
             for p in phrases
         ]
         start = [self._tokenizer.token_to_id(SOT), self._tokenizer.token_to_id(NO_TIMESTAMPS)]
         batch = np.ascontiguousarray(np.repeat(encoded, len(phrases), axis=0))
-        aligned = self.model.align(storage(batch), start, spelled, [window.shape[2]] * len(phrases))
+        storage = self._ctranslate2.StorageView.from_array
+        aligned = self.model.align(storage(batch), start, spelled, [width] * len(phrases))
         return {
             phrase: sum(math.log(max(p, 1e-9)) for p in result.text_token_probs)
             for phrase, result in zip(phrases, aligned)

@@ -575,6 +575,32 @@ def test_whisper_scores_the_reply_it_wrote_otherwise(whisper, flite_speech):
 
 
 @needs_model
+def test_scoring_after_a_decode_of_the_same_audio_reuses_its_encoding(flite_speech):
+    from host.speech.whisper_engine import WhisperRecognizer
+
+    whisper = WhisperRecognizer(max_alternatives=3)
+    encodes = []
+    real_encode = whisper.model.encode
+
+    class CountingModel:  # CTranslate2's model object cannot be patched in place
+        def __getattr__(self, name):
+            return getattr(real_model, name)
+
+        def encode(self, *args, **kwargs):
+            encodes.append(1)
+            return real_encode(*args, **kwargs)
+
+    real_model, whisper.model = whisper.model, CountingModel()
+    said = flite_speech("save and quit", "kal").samples
+    fresh = WhisperRecognizer(max_alternatives=3).phrase_scores(said, ["save and quit", "score"])
+    assert whisper.decode(said) and len(encodes) == 1
+    assert whisper.phrase_scores(said, ["save and quit", "score"]) == fresh
+    assert len(encodes) == 1  # the decode's encoding, reused
+    whisper.phrase_scores(said[:-800], ["score"])
+    assert len(encodes) == 2  # other audio is encoded anew
+
+
+@needs_model
 def test_whisper_hears_silence_as_nothing(whisper):
     assert recognize(whisper, np.zeros(16000, np.int16), Expectation.free()).heard_nothing
 
