@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import spoken_dev_set  # noqa: E402
-from yes_no_bench import NOISE, reply_audio  # noqa: E402
+from yes_no_bench import NOISE, print_shares, reply_audio  # noqa: E402
 
 from host.speech.engines import make_recognizer  # noqa: E402
 from host.speech.settings import load_speech_settings  # noqa: E402
@@ -89,14 +89,7 @@ def main() -> None:
     print(f"commands said: {', '.join(said)}")
     for group in ("command", "not a command"):
         print(f"{group}:")
-        for who in ["clean", "noisy"] + [v.name for v in voices]:
-            counts = read_as[(group, who)]
-            total = sum(counts.values())
-            shares = ", ".join(
-                f"{outcome} {100 * counts[outcome] / total:5.1f}%"
-                for outcome in ("right", "other", "nothing")
-            )
-            print(f"  {who:16} {total:4}  {shares}")
+        print_shares(read_as, group, [v.name for v in voices], ("right", "other", "nothing"))
 
 
 if __name__ == "__main__":

@@ -132,14 +132,16 @@ def main() -> None:
     )
     for group in ("yes", "no", "neither"):
         print(f"said {group}:")
-        for who in ["clean", "noisy"] + [v.name for v in voices]:
-            counts = read_as[(group, who)]
-            total = sum(counts.values())
-            shares = ", ".join(
-                f"{reading} {100 * counts[reading] / total:5.1f}%"
-                for reading in ("yes", "no", "neither")
-            )
-            print(f"  {who:16} {total:4}  read as {shares}")
+        print_shares(read_as, group, [v.name for v in voices], ("yes", "no", "neither"), "read as ")
+
+
+def print_shares(counted: dict, group: str, voices: list[str], outcomes, lead: str = "") -> None:
+    """One line each for clean, noisy and every voice: each outcome's share."""
+    for who in ["clean", "noisy", *voices]:
+        counts = counted[(group, who)]
+        total = sum(counts.values())
+        shares = ", ".join(f"{o} {100 * counts[o] / total:5.1f}%" for o in outcomes)
+        print(f"  {who:16} {total:4}  {lead}{shares}")
 
 
 if __name__ == "__main__":
