@@ -110,7 +110,7 @@ def merge_guided(
 
 def roughly_alike(heard: str, phrase: str) -> bool:
     """Same first consonant and at least half the sounds in common (metaphone)."""
-    return _keys_alike(_key(heard), _key(phrase))
+    return _keys_alike(sound_of(heard), sound_of(phrase))
 
 
 def sounds_most_like(heard: str, phrases) -> str | None:
@@ -121,8 +121,8 @@ def sounds_most_like(heard: str, phrases) -> str | None:
 
 def closest_in_sound(heard: str, phrases, limit: int) -> list[str]:
     """Up to `limit` of the phrases `heard` is roughly alike, closest in sound first."""
-    key = _key(heard)
-    keyed = ((_key(p), p) for p in phrases)
+    key = sound_of(heard)
+    keyed = ((sound_of(p), p) for p in phrases)
     alike = [
         (Levenshtein.normalized_similarity(key, other), p)
         for other, p in keyed
@@ -131,7 +131,8 @@ def closest_in_sound(heard: str, phrases, limit: int) -> list[str]:
     return [p for _, p in sorted(alike, reverse=True)[:limit]]
 
 
-def _key(text: str) -> str:
+def sound_of(text: str) -> str:
+    """The text as it sounds: its spoken form's metaphone key."""
     return sound_key(first_spoken_form(text).split())
 
 

@@ -55,9 +55,9 @@ from typing import cast
 import numpy as np
 
 from host.speech.ahead import PauseDecoding
-from host.speech.guided import closest_in_sound, roughly_alike, sounds_most_like
+from host.speech.guided import closest_in_sound, roughly_alike, sound_of, sounds_most_like
 from host.speech.log_mel import log_mel
-from host.speech.phrases import first_spoken_form, grammar_phrases, sound_key, spoken_forms
+from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
     ANSWER,
     CLOSED,
@@ -562,13 +562,9 @@ class ClosedListStream:
         the phrases its readings sound like, scored against the pick by
         Whisper (decoding forced along each); one clearly likelier is what
         was said. flite kal's "save and quit" was written "say 1 quilt" and
-        the grammar picked "headquarters" (log p -6.4 against -15.6)."""
+        the grammar picked "headquarters" (log p -7.2 against -15.4)."""
         readings = [h.text for h in self.audio.decoded()]
-        if (
-            not picked.text
-            or not readings
-            or len(sound_key(first_spoken_form(readings[0]).split())) < 3
-        ):
+        if not picked.text or not readings or len(sound_of(readings[0])) < 3:
             return None  # a short reading ("so" for kal's "throw") says too little
         if any(roughly_alike(text, picked.text) for text in readings):
             return None
