@@ -42,14 +42,27 @@ class Expectation:
     # yeses, the noes): an engine that can score phrases against the audio
     # may pick the likeliest reply when its decoding heard no phrase at all
     replies: tuple[tuple[str, ...], ...] = ()
+    # closed: the phrases the host suggested (its choices, its help's
+    # commands), the likeliest to be said: an engine with a text prompt names them
+    likely: tuple[str, ...] = ()
 
     @classmethod
     def free(cls) -> Expectation:
         return cls(FREE)
 
     @classmethod
-    def closed(cls, phrases: Iterable[str], replies: Iterable[Iterable[str]] = ()) -> Expectation:
-        return cls(CLOSED, tuple(phrases), replies=tuple(tuple(r) for r in replies))
+    def closed(
+        cls,
+        phrases: Iterable[str],
+        replies: Iterable[Iterable[str]] = (),
+        likely: Iterable[str] = (),
+    ) -> Expectation:
+        return cls(
+            CLOSED,
+            tuple(phrases),
+            replies=tuple(tuple(r) for r in replies),
+            likely=tuple(likely),
+        )
 
     @classmethod
     def answer(cls, expected: Iterable[str], commands: Iterable[str] = ()) -> Expectation:

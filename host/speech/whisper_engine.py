@@ -202,14 +202,17 @@ class WhisperRecognizer:
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper")
         self._last_encoding: tuple | None = None  # ((length, hash), output, width): `_encoded`
 
-    def prompt(self, phrases: tuple[str, ...]) -> list[str]:
+    def prompt(self, phrases: tuple[str, ...], in_order: bool = False) -> list[str]:
         """Whisper's prompt naming `phrases` (no prompt when there are none or
-        the tokenizer is missing)."""
+        the tokenizer is missing); `in_order`: as given, the first kept when
+        the prompt is full (a closed list's choices before its commands)."""
         if self._tokenizer is None or not phrases:
             return []
-        # in alphabetical order: the right answer first would be a hint that
-        # unclear audio follows (on a card with reject entries, so is a wrong one)
-        named = sorted({p.strip() for p in phrases if p.strip()}, key=str.casefold)
+        named = list(dict.fromkeys(p.strip() for p in phrases if p.strip()))
+        if not in_order:
+            # in alphabetical order: the right answer first would be a hint that
+            # unclear audio follows (on a card with reject entries, so is a wrong one)
+            named.sort(key=str.casefold)
         text = " " + ", ".join(named)
         tokens = self._tokenizer.encode(text, add_special_tokens=False).tokens
         return [PREVIOUS, *tokens[:PROMPT_TOKENS]]
@@ -460,7 +463,12 @@ class ClosedListStream:
         self.grammar = grammar
         self.spoken = {first_spoken_form(p) for p in expectation.phrases} - {""}
         self.replies = expectation.replies
-        self.audio = PauseDecoding(engine.decode, getattr(engine, "worker", None))
+        # the phrases the host suggested as Whisper's prompt: flite kal's
+        # "score" in room noise was written "power" without it
+        prompt = engine.prompt(expectation.likely, in_order=True)
+        self.audio = PauseDecoding(
+            lambda samples: engine.decode(samples, prompt), getattr(engine, "worker", None)
+        )
 
     def accept(self, samples: np.ndarray) -> None:
         self.audio.accept(samples)

@@ -39,6 +39,13 @@ def phrases() -> dict:
     return load_yaml(PHRASES_FILE.read_text(encoding="utf-8"))
 
 
+@cache
+def always_suggested() -> tuple[str, ...]:
+    """The commands the host's help says may be said any time ("repeat",
+    "where am I", "save and quit", ...), as its phrase file marks them."""
+    return tuple(s.casefold() for s in unmarked(phrases()["help_always"], {})[1])
+
+
 SUGGESTED = re.compile(r"\[([^\[\]]+)\]")  # "Say [roll]": words the player may say back
 
 

@@ -21,7 +21,7 @@ from host.speech.background import BackgroundLoad
 from host.speech.loading_voice import LoadingSynthesizer
 from host.table import understanding as und
 from host.table.channels import Heard, KeyboardChannel, Listening
-from host.table.narrator import shown
+from host.table.narrator import always_suggested, shown
 
 VOLUME_STEP, RATE_STEP = 1.25, 25
 VOLUME_RANGE, RATE_RANGE = (0.25, 2.0), (100, 300)
@@ -231,7 +231,11 @@ def expectation_for(listening: Listening):
         for phrases in words[group].values():
             choices += phrases
     choices += list(words["ordinals"]) + list(words["die_words"])
-    return Expectation.closed(dict.fromkeys(c for c in choices if c), replies)
+    # what the host offered and its help's commands are the likeliest said;
+    # not at a yes-or-no question, whose replies are scored instead
+    heard = dict.fromkeys(c for c in choices if c)
+    likely = () if replies else (*listening.phrases, *always_suggested())
+    return Expectation.closed(heard, replies, (p for p in likely if p in heard))
 
 
 def name_sequences(names, limit: int = 400) -> list[str]:

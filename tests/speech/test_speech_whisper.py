@@ -92,8 +92,8 @@ class CountingEngine:
         self.decoded = []
         self.prompts = []
 
-    def prompt(self, phrases):
-        return [f"<{p}>" for p in phrases]
+    def prompt(self, phrases, in_order=False):
+        return [f"<{p}>" for p in (phrases if in_order else sorted(phrases))]
 
     def decode(self, samples, prompt=None):
         self.decoded.append(len(samples))
@@ -294,6 +294,19 @@ def test_a_closed_list_takes_the_phrase_whisper_wrote_exactly(grammar, whisper, 
     assert stream.grammar.lattice is not whisper_wrote_one
     if grammar and heard != grammar:
         assert result.notes[-1] == f"Whisper wrote '{heard}' where the grammar picked '{grammar}'"
+
+
+def test_a_closed_list_is_decoded_with_the_phrases_the_host_suggested_as_the_prompt():
+    # flite kal's "score" in room noise was written "power" without them
+    likely = Expectation.closed(["roll", "score", "fifth"], likely=["roll", "score"])
+    stream = ClosedListStream(SaysEngine("score"), likely, grammar_picking("fifth"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "score"
+    assert stream.engine.prompts == [["<roll>", "<score>"]]  # in order: the choices first
+    plain = ClosedListStream(SaysEngine("score"), CHOICES, grammar_picking("pass"))
+    plain.accept(np.zeros(4800, np.int16))
+    plain.finish()
+    assert plain.engine.prompts == [[]]
 
 
 def test_a_phrase_whisper_wrote_after_a_filler_is_the_phrase():

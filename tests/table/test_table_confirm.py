@@ -155,6 +155,16 @@ def test_a_jump_is_still_taken_or_declined_in_its_own_words():
     assert {"yes", "no", "jump", "ok jump", "stay", "dont jump"} <= set(heard.phrases)
     assert und.yes_or_no("let's jump") is True and und.yes_or_no("stay here") is False
     assert und.yes_or_no("yes please") is True and und.yes_or_no("hmm") is None
+    assert heard.likely == ()  # its replies are scored: no prompt leans to "yes"
+
+
+def test_a_choice_names_what_the_host_offered_and_its_help_for_the_recognizer():
+    commands = tuple(und.vocabulary()["commands"])
+    heard = expectation_for(Listening("choice", ("sports", "science"), commands))
+    assert heard.likely[:2] == ("sports", "science")  # what was offered first
+    assert {"save and quit", "where am i", "repeat"} <= set(heard.likely)
+    few = expectation_for(Listening("choice", ("sports", "science"), ("repeat",)))
+    assert few.likely == ("sports", "science", "repeat")  # only what it listens for
 
 
 def test_every_verbosity_asks():
