@@ -11,7 +11,7 @@ as nothing costs a "Sorry?". So the figures are: right, another command,
 nothing; and for things that are no command (a filler, an answer, table
 talk, room noise alone), how often they were read as one.
 
-    .venv/bin/python bench/commands_bench.py [--voices flite-kal,hibari-heart] [--show]
+    .venv/bin/python bench/commands_bench.py [--voices flite-kal,hibari-heart] [--show] [--other-words]
 """
 
 from __future__ import annotations
@@ -40,6 +40,21 @@ from host.table.channels import Listening  # noqa: E402
 from host.table.listen_command import listen_to  # noqa: E402
 
 NOT_COMMANDS = ("um", "hmm", "canberra", "i need a drink", "")  # "": room noise alone
+# other ways of saying commands, which the help does not suggest (--other-words)
+OTHER_WORDS = (
+    "say that again",
+    "who is winning",
+    "any advice",
+    "hold on",
+    "speak up",
+    "volume up",
+    "slow down",
+    "i was right",
+    "stop the game",
+    "roll the dice",
+    "skip this question",
+    "whose turn is it",
+)
 
 
 def suggested_commands() -> list[str]:
@@ -60,15 +75,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--voices", help="comma-separated voice names (default: all)")
     parser.add_argument("--show", action="store_true", help="list every phrase read wrong")
+    parser.add_argument(
+        "--other-words",
+        action="store_true",
+        help="say commands in words the help does not suggest ('speak up', 'hold on')",
+    )
     args = parser.parse_args()
     settings = load_speech_settings()
     recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
     commands = tuple(und.vocabulary()["commands"])
-    listening = Listening("roll", tuple(und.vocabulary()["roll"]), commands, prompt={})
+    # as the game asks: "Say [roll]." suggests the one word
+    listening = Listening(
+        "roll", tuple(und.vocabulary()["roll"]), commands, prompt={}, suggested=("roll",)
+    )
     voices = spoken_dev_set.voices()
     if args.voices:
         voices = [v for v in voices if v.name in args.voices.split(",")]
-    said = ["roll", *suggested_commands()]
+    said = list(OTHER_WORDS) if args.other_words else ["roll", *suggested_commands()]
     rng = np.random.default_rng(21)
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome
     with tempfile.TemporaryDirectory() as folder:

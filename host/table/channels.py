@@ -77,6 +77,9 @@ class Listening:
     # the end of turn knows a whole answer as the ruling will ("no way" on a
     # True/False card); None: the phrases stand for it
     card: AnswerFields | None = None
+    # what the host's question suggested saying ("Say [roll]."): the likeliest
+    # words, which a recognizer with a text prompt may name
+    suggested: tuple[str, ...] = ()
 
 
 class Channel(Protocol):

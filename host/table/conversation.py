@@ -10,6 +10,7 @@ take the pass, so the host never loops forever.
 from __future__ import annotations
 
 import shlex
+from dataclasses import replace
 
 from host.cards.dealer import OutOfCards
 from host.rules.engine import IllegalAction
@@ -17,6 +18,7 @@ from host.rules.protocol import Event
 from host.signals import Signal
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
+from host.table.narrator import suggested
 from host.table.prompts import NOT_UNDERSTOOD, PROMPTS, Ask, Done, Reply
 
 FAILURES_BEFORE_OFFER = 3
@@ -217,6 +219,8 @@ class Table:
         answer when nobody speaks (a steal window closing), if it has one."""
         self.current_ask = repeat or ask
         self.say(ask, "prompt")
+        if suggested(ask) and not listening.suggested:
+            listening = replace(listening, suggested=tuple(suggested(ask)))
         failures, offered, asked = 0, False, 0
         while True:
             heard = self.listen(listening)

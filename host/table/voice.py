@@ -234,7 +234,8 @@ def expectation_for(listening: Listening):
     # what the host offered and its help's commands are the likeliest said;
     # not at a yes-or-no question, whose replies are scored instead
     heard = dict.fromkeys(c for c in choices if c)
-    likely = () if replies else (*listening.phrases, *always_suggested())
+    offered = listening.suggested or listening.phrases
+    likely = () if replies else (*(und.normalise(p) for p in offered), *always_suggested())
     return Expectation.closed(heard, replies, (p for p in likely if p in heard))
 
 

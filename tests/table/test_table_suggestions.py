@@ -112,6 +112,17 @@ def test_every_suggestion_at_a_prompt_is_in_its_grammar(fast_tmp, verbosity):
     assert not missing, sorted(set(missing))
 
 
+def test_what_a_question_suggested_is_what_the_recognizer_is_told_to_expect(fast_tmp):
+    # "Say [roll].": the recognizer's prompt names "roll", not its nine
+    # other wordings ("rules" said in noise was heard as "roll it" when it did)
+    channel = Listener(responder=TableBot(seed=3, max_lines=60))
+    play(play_args(fast_tmp / "game", edition="genus6", seed=3), channel=channel)
+    rolls = [listening for listening, _ in channel.heard_at if listening.kind == "roll"]
+    assert rolls and all(listening.suggested == ("roll",) for listening in rolls)
+    likely = expectation_for(rolls[0]).likely
+    assert likely[0] == "roll" and "roll it" not in likely and "save and quit" in likely
+
+
 # Words after "say" that describe what to say rather than suggest it.
 DESCRIBING = {
     "your",
