@@ -236,7 +236,8 @@ def expectation_for(listening: Listening):
     heard = dict.fromkeys(c for c in choices if c)
     offered = listening.suggested or listening.phrases
     likely = () if replies else (*(und.normalise(p) for p in offered), *always_suggested())
-    return Expectation.closed(heard, replies, (p for p in likely if p in heard))
+    listened = {und.normalise(c) for c in heard}
+    return Expectation.closed(heard, replies, (p for p in likely if p in listened))
 
 
 def name_sequences(names, limit: int = 400) -> list[str]:

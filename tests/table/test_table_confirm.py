@@ -165,6 +165,9 @@ def test_a_choice_names_what_the_host_offered_and_its_help_for_the_recognizer():
     assert {"save and quit", "where am i", "repeat"} <= set(heard.likely)
     few = expectation_for(Listening("choice", ("sports", "science"), ("repeat",)))
     assert few.likely == ("sports", "science", "repeat")  # only what it listens for
+    moves = ("Art and Literature, three spaces clockwise", "the History wedge")
+    where = expectation_for(Listening("choice", moves, commands))
+    assert where.likely[:2] == ("art and literature three spaces clockwise", "the history wedge")
 
 
 def test_every_verbosity_asks():
