@@ -30,11 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import spoken_dev_set  # noqa: E402
-from yes_no_bench import NOISE, print_shares, reply_audio  # noqa: E402
+from yes_no_bench import NOISE, hearing_and_voices, print_shares, reply_audio  # noqa: E402
 
-from host.speech.engines import make_recognizer  # noqa: E402
-from host.speech.settings import load_speech_settings  # noqa: E402
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
 from host.table.listen_command import listen_to  # noqa: E402
@@ -81,16 +78,12 @@ def main() -> None:
         help="say commands in words the help does not suggest ('speak up', 'hold on')",
     )
     args = parser.parse_args()
-    settings = load_speech_settings()
-    recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
+    settings, recognizer, voices = hearing_and_voices(args.voices)
     commands = tuple(und.vocabulary()["commands"])
     # as the game asks: "Say [roll]." suggests the one word
     listening = Listening(
         "roll", tuple(und.vocabulary()["roll"]), commands, prompt={}, suggested=("roll",)
     )
-    voices = spoken_dev_set.voices()
-    if args.voices:
-        voices = [v for v in voices if v.name in args.voices.split(",")]
     said = list(OTHER_WORDS) if args.other_words else ["roll", *suggested_commands()]
     rng = np.random.default_rng(21)
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome

@@ -73,6 +73,17 @@ def reply_audio(voice, text: str, folder: Path, snr: float | None, rng) -> np.nd
     return listen_dev_set.with_noise(samples, snr, rng)
 
 
+def hearing_and_voices(names: str | None):
+    """The configured speech settings, the game's live recognizer, and the
+    spoken dev set's voices (those named, comma-separated, or all)."""
+    settings = load_speech_settings()
+    recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
+    voices = spoken_dev_set.voices()
+    if names:
+        voices = [v for v in voices if v.name in names.split(",")]
+    return settings, recognizer, voices
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--voices", help="comma-separated voice names (default: all)")
@@ -84,16 +95,12 @@ def main() -> None:
         help='"Did you say ...?" (default), or a yes-or-no choice such as "Jump?"',
     )
     args = parser.parse_args()
-    settings = load_speech_settings()
-    recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
+    settings, recognizer, voices = hearing_and_voices(args.voices)
     commands = tuple(und.vocabulary()["commands"])
     if args.prompt == "confirm":
         listening = Listening("yes_no", ("yes", "no"), commands, prompt={"confirm": "x"})
     else:
         listening = Listening("choice", ("yes", "no"), commands, prompt={"type": "jump"})
-    voices = spoken_dev_set.voices()
-    if args.voices:
-        voices = [v for v in voices if v.name in args.voices.split(",")]
     rng = np.random.default_rng(20)
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, voice) -> reading
     replies = (
