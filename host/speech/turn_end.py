@@ -87,7 +87,9 @@ class TurnEnd:
     `sounds_whole(words)`: the words sound like a whole answer though spelt
     otherwise ("plate lips"); asked of them with their lead-in left out
     and with it, once they start no expected phrase and end on no
-    unfinished word.
+    unfinished word. `meaning(phrase)`: what a phrase means, as labels; a
+    longer phrase that shares one adds nothing ("nobody" of "nobody steals"
+    is FINAL at a closed list: the player has said what they meant).
     """
 
     is_complete: Callable[[str], bool]
@@ -96,6 +98,7 @@ class TurnEnd:
     closed: bool = False
     offered: tuple[str, ...] = ()
     sounds_whole: Callable[[list[str]], bool] | None = None
+    meaning: Callable[[str], frozenset[str]] | None = None
 
     def classify(
         self, partial: str | None, guess: str | None = None, others: Sequence[str] = ()
@@ -134,7 +137,7 @@ class TurnEnd:
         if self.is_complete(partial) or self._ends_on_a_whole_answer(words):
             if _starts(words, self.offered):
                 return Tier.OPEN  # "art" of "art, two spaces clockwise": a comma's pause
-            if self.closed and not _starts(words, self.expected):
+            if self.closed and not _starts(words, self._saying_more(words)):
                 return Tier.FINAL  # "ben and ann" of two players: nothing can follow
             return Tier.COMPLETE
         guessed = first_spoken_form(guess or "").split()
@@ -164,6 +167,16 @@ class TurnEnd:
         if _starts(words, self.commands) or _starts(guessed, self.commands):
             return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
+
+    def _saying_more(self, words: list[str]) -> tuple[str, ...]:
+        """The expected phrases that would say more than, or other than, the
+        words: not "nobody steals" after "nobody", "roll the dice" after "roll"."""
+        if self.meaning is None:
+            return self.expected
+        said = self.meaning(" ".join(words)) | self.meaning(" ".join(_without_lead_in(words)))
+        if not said:
+            return self.expected
+        return tuple(p for p in self.expected if not self.meaning(p) & said)
 
     def _ends_on_a_whole_answer(self, words: list[str]) -> bool:
         """The last words are complete after words the recognizer garbled:

@@ -21,6 +21,7 @@ from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
 from host.speech.sound_alike import CARD, SoundAlike, sound_alike
 from host.speech.turn_end import TurnEnd, closed_list_test, longer_than_a_beat
+from host.table import understanding as und
 from host.table.channels import Listening
 
 # Rulings that mean the words heard are a whole form on the card.
@@ -72,7 +73,13 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             # the choices read out, said with their commas' pauses; not the
             # vocabulary of other prompts ("roll" of "roll for me")
             offered = listening.phrases if listening.kind == "choice" else ()
-            turn_end = TurnEnd(closed_list_test(phrases), phrases, closed=True, offered=offered)
+            turn_end = TurnEnd(
+                closed_list_test(phrases),
+                phrases,
+                closed=True,
+                offered=offered,
+                meaning=und.meanings_of,
+            )
     return Plan(expectation, policy, turn_end)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from host.yaml_text import load_yaml
@@ -67,6 +67,32 @@ def vocabulary() -> dict:
         "die_words": {normalise(k): v for k, v in raw["die_words"].items()},
         **{key: phrases(raw[key]) for key in PHRASE_GROUPS},
     }
+
+
+@lru_cache(maxsize=4096)  # asked of a closed list's every phrase at each pause
+def meanings_of(text: str) -> frozenset[str]:
+    """What an utterance means, as labels ("nobody", "command:repeat",
+    "categories:arts"); empty for words the vocabulary does not hold (a
+    name). "nobody" and "nobody steals" share one: a player who said the
+    first has said all they meant to."""
+    plain = normalise(text)
+    command = command_of(plain)
+    found = _phrase_meanings().get(plain, frozenset())
+    return found | {f"command:{command}"} if command else found
+
+
+@cache
+def _phrase_meanings() -> dict[str, frozenset[str]]:
+    words = vocabulary()
+    labelled: dict[str, set[str]] = {}
+    for group in ("categories", "kinds", "directions"):
+        for key, phrases in words[group].items():
+            for phrase in phrases:
+                labelled.setdefault(phrase, set()).add(f"{group}:{key}")
+    for group in PHRASE_GROUPS:
+        for phrase in words[group]:
+            labelled.setdefault(phrase, set()).add(group)
+    return {phrase: frozenset(labels) for phrase, labels in labelled.items()}
 
 
 def _without_fillers(text: str, fillers=None) -> str:

@@ -209,7 +209,7 @@ def test_a_whole_command_ends_sooner_than_an_answer_or_a_list_of_names(kind, aft
 @pytest.mark.parametrize(
     ("partial", "tier", "silence"),
     [
-        ("yes", Tier.COMPLETE, 0.1),  # "yes please" may follow, at once
+        ("yes", Tier.FINAL, 0.1),  # "yes please" would say no more
         # "um ... yes": cut off at the command's half second, the "um" was
         # read as "no" (or as nothing) and the player's yes came too late
         ("um", Tier.HESITATION, 2.0),
@@ -232,6 +232,11 @@ def test_did_you_say_waits_for_a_player_thinking_before_the_reply(partial, tier,
         ("ann and", Tier.WAITING, 0.5),
         ("ben and ann", Tier.FINAL, 0.1),  # both players: nothing can follow
         ("steal ann", Tier.COMPLETE, 0.3),  # "steal ann and ben" may follow
+        # "nobody steals", "no steal" would say nothing more
+        ("nobody", Tier.FINAL, 0.1),
+        ("no", Tier.FINAL, 0.1),
+        ("um nobody", Tier.FINAL, 0.1),
+        ("steal", Tier.COMPLETE, 0.3),  # "steal for ann" names who
     ],
 )
 def test_a_list_of_names_ends_at_once_when_nothing_can_follow(partial, tier, silence):
