@@ -48,7 +48,7 @@ import os
 import re
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import cast
 
@@ -82,6 +82,14 @@ LIKELY_REPLY, REPLY_MARGIN = math.log(0.05), 2.0
 # when Whisper finds it this much likelier (log p: 20 times); rivals are the
 # phrases each of Whisper's readings sounds most like
 PICK_MARGIN, RIVALS = 3.0, 2
+# A long phrase of a closed list the grammar's path is whole at a pause
+# ("Geography, three spaces out along the spoke, then one clockwise", read
+# out as a choice) is checked by scoring it, not by decoding freely (ten
+# words: 250-350 ms): taken when its tokens' mean log p is at least this
+# and this much above any phrase that sounds like it. On the choices bench
+# the phrase said scored -0.1 to -4.0 a token, any other phrase, talk or
+# noise -4.6 or less; one below the floor is decoded freely as before.
+LONG_PHRASE_WORDS, CHECK_FLOOR, CHECK_MARGIN = 4, -3.0, 1.5
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 _PUNCTUATION = re.compile(r"[^\w\s'-]")
@@ -302,10 +310,13 @@ class WhisperRecognizer:
             for text, share in zip(best, shares(list(best.values())))
         ]
 
-    def phrase_scores(self, samples: np.ndarray, phrases: list[str]) -> dict[str, float]:
+    def phrase_scores(
+        self, samples: np.ndarray, phrases: list[str], per_token: bool = False
+    ) -> dict[str, float]:
         """Each phrase's log-probability as Whisper's whole transcription of the
-        utterance (decoding forced along the phrase's tokens); empty for
-        silence or without the model's tokenizer."""
+        utterance (decoding forced along the phrase's tokens), or its
+        tokens' mean (`per_token`: phrases of different lengths compared);
+        empty for silence or without the model's tokenizer."""
         if self._tokenizer is None or not phrases:
             return {}
         found = self._encoded(samples)
@@ -320,10 +331,11 @@ class WhisperRecognizer:
         batch = np.ascontiguousarray(np.repeat(encoded, len(phrases), axis=0))
         storage = self._ctranslate2.StorageView.from_array
         aligned = self.model.align(storage(batch), start, spelled, [width] * len(phrases))
-        return {
-            phrase: sum(math.log(max(p, 1e-9)) for p in result.text_token_probs)
-            for phrase, result in zip(phrases, aligned)
-        }
+        scores = {}
+        for phrase, result in zip(phrases, aligned):
+            logs = [math.log(max(p, 1e-9)) for p in result.text_token_probs]
+            scores[phrase] = sum(logs) / max(1, len(logs)) if per_token else sum(logs)
+        return scores
 
 
 class WhisperStream:
@@ -478,19 +490,35 @@ class ClosedListStream:
         # the phrases the host suggested as Whisper's prompt: flite kal's
         # "score" in room noise was written "power" without it
         prompt = engine.prompt(expectation.likely, in_order=True)
-        self.audio = PauseDecoding(
-            lambda samples: engine.decode(samples, prompt), getattr(engine, "worker", None)
-        )
+        self._decode = lambda samples: engine.decode(samples, prompt)
+        self.audio = PauseDecoding(self._decode, getattr(engine, "worker", None))
 
     def accept(self, samples: np.ndarray) -> None:
         self.audio.accept(samples)
         self.grammar.accept(samples)
 
     def pause_began(self) -> None:
+        """The audio so far is heard by Whisper from now; a long phrase the
+        grammar's path is whole is checked by scoring it instead."""
+        path = first_spoken_form(self.grammar.partial() or "")
+        long = path in self.spoken and len(path.split()) >= LONG_PHRASE_WORDS
+        self.audio.decode = partial(self._checked, path) if long else self._decode
         self.audio.pause_began()
 
     def speech_resumed(self) -> None:
+        self.audio.decode = self._decode
         self.audio.speech_resumed()
+
+    def _checked(self, path: str, samples: np.ndarray) -> list[Hypothesis]:
+        """The grammar's long phrase, as if Whisper wrote it, when Whisper
+        finds it likely enough (CHECK_FLOOR) and likelier than any phrase
+        that sounds like it; else Whisper's free decoding."""
+        rivals = [p for p in closest_in_sound(path, self.spoken, RIVALS + 1) if p != path]
+        scores = self.engine.phrase_scores(samples, [path, *rivals], per_token=True)
+        likely = bool(scores) and scores[path] >= CHECK_FLOOR
+        if likely and all(scores[path] - scores[r] >= CHECK_MARGIN for r in rivals):
+            return [Hypothesis(path, 1.0)]
+        return self._decode(samples)
 
     def partial(self) -> str | None:
         """At a pause: the grammar's path when it is a whole phrase, else the

@@ -1,0 +1,103 @@
+"""Are the destinations the host reads out heard when a player says one back,
+and how long does hearing one take after the end of the turn? At a move's
+"[Geography, three spaces out along the spoke, then one clockwise]; or
+[Art, ...]?", each choice said whole, then by its category alone where that
+names one choice, then things that are no choice (a command, table talk, a
+filler, room noise), by the spoken dev set's voices, clean and in room
+noise at 15 and 10 dB, through the game's listening path for that prompt.
+
+A long choice said back costs its free decoding after the turn ends (a few
+hundred milliseconds of Whisper for ten words), so the work after the
+decision is printed too (wall time, as fast as possible; compare runs on
+an idle machine).
+
+    .venv/bin/python bench/choices_bench.py [--voices flite-kal,hibari-heart] [--show]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from yes_no_bench import NOISE, hearing_and_voices, print_shares, reply_audio  # noqa: E402
+
+from host.table import understanding as und  # noqa: E402
+from host.table.channels import Listening  # noqa: E402
+from host.table.listen_command import listen_to  # noqa: E402
+
+# as the game reads a move's destinations out (narrator.space_name, "choice")
+CHOICES = (
+    "Geography, three spaces out along the spoke, then one clockwise",
+    "Art, one space clockwise, then three towards the hub",
+    "Geography, two spaces counter clockwise",
+    "History, five spaces clockwise",
+)
+NAMES = ("Geography", "Art", "Geography", "History")  # the spaces' own names
+SHORT = ("art", "history")  # a category that names one choice
+NOT_CHOICES = ("repeat", "where am i", "i need a drink", "canberra", "um", "")
+
+
+def said_as(text: str) -> str:
+    return und.normalise(text)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--voices", help="comma-separated voice names (default: all)")
+    parser.add_argument("--show", action="store_true", help="list every phrase read wrong")
+    args = parser.parse_args()
+    settings, recognizer, voices = hearing_and_voices(args.voices)
+    commands = tuple(und.vocabulary()["commands"])
+    listening = Listening("choice", CHOICES, commands, prompt={}, also=NAMES, suggested=CHOICES)
+    offered = {said_as(c) for c in CHOICES} | set(SHORT)
+    said = [said_as(c) for c in CHOICES] + list(SHORT)
+    rng = np.random.default_rng(14)
+    read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    work: dict[str, list[float]] = defaultdict(list)  # seconds after the decision
+    with tempfile.TemporaryDirectory() as folder:
+        for voice in voices:
+            for text in said + list(NOT_CHOICES):
+                group = "choice" if text in said else "no choice"
+                for snr in NOISE:
+                    samples = reply_audio(voice, text, Path(folder), snr, rng)
+                    report = listen_to(samples, listening, settings, recognizer)
+                    heard = said_as(report["heard"][0]) if report["heard"] else ""
+                    if group == "choice":
+                        # "arts" for "art": the category the game hears
+                        same = heard == text or und.meanings_of(heard) & und.meanings_of(text)
+                        outcome = "right" if same else ("other" if heard in offered else "nothing")
+                        kind = "long" if len(text.split()) > 2 else "short"
+                        work[kind].append(report["ready_at_s"] - report["decided_at_s"])
+                    else:  # taken for a choice is the harm; a command heard is fine
+                        outcome = "other" if heard in offered else "right"
+                    for who in (voice.name, "noisy" if snr else "clean"):
+                        read_as[(group, who)][outcome] += 1
+                    if args.show and outcome != "right":
+                        where = f"{snr:.0f} dB" if snr else "clean"
+                        print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
+    names = [v.name for v in voices]
+    print("choices said back (right: that choice; other: another choice):")
+    print_shares(read_as, "choice", names, ("right", "other", "nothing"))
+    print("no choice said (other: taken for a choice):")
+    print_shares(read_as, "no choice", names, ("right", "other"))
+    for kind, seconds in work.items():
+        ms = sorted(s * 1000 for s in seconds)
+        p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+        print(
+            f"work after the decision, {kind} choices ({len(ms)}): "
+            f"p50 {statistics.median(ms):.0f} ms, p95 {p95:.0f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
