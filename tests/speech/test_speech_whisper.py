@@ -390,7 +390,7 @@ class ScoresEngine(SaysEngine):
         self.scores = scores
         self.scored = []
 
-    def phrase_scores(self, samples, phrases):
+    def phrase_scores(self, samples, phrases, per_token=False):
         self.scored.append(list(phrases))
         return {p: self.scores.get(p, -12.0) for p in phrases}
 
@@ -693,3 +693,40 @@ def test_windows_of_new_widths_keep_no_memory():
         check=True,
     )
     assert float(run.stdout) < 12
+
+
+DESTINATIONS = Expectation.closed(
+    [
+        "geography three spaces out along the spoke then one clockwise",
+        "geography two spaces counter clockwise",
+        "history five spaces clockwise",
+        "roll",
+    ]
+)
+LONG = "geography three spaces out along the spoke then one clockwise"
+
+
+@pytest.mark.parametrize(
+    "score, decoded, heard",
+    [
+        (-0.9, [], LONG),  # likely: taken without decoding ten words freely
+        # unlikely: Whisper decodes, and the phrase it wrote wins as ever
+        (-4.6, [4800], "history five spaces clockwise"),
+    ],
+)
+def test_a_long_phrase_the_grammar_heard_whole_is_checked_by_scoring_it(score, decoded, heard):
+    engine = ScoresEngine("history five spaces clockwise", {LONG: score})
+    stream = ClosedListStream(engine, DESTINATIONS, grammar_picking(LONG))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()  # the grammar's path is that whole phrase
+    assert stream.finish().text == heard
+    assert engine.scored[0][0] == LONG and engine.decoded == decoded
+
+
+def test_a_short_phrase_is_decoded_freely_not_scored():
+    engine = ScoresEngine("roll", {"roll": -0.1})
+    stream = ClosedListStream(engine, DESTINATIONS, grammar_picking("roll"))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.finish().text == "roll"
+    assert engine.scored == [] and engine.decoded == [4800]
