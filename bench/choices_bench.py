@@ -19,21 +19,17 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
-
-import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from yes_no_bench import NOISE, hearing_and_voices, print_shares, reply_audio  # noqa: E402
+from yes_no_bench import hearing_and_voices, hearings, print_shares  # noqa: E402
 
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
-from host.table.listen_command import listen_to  # noqa: E402
 
 # as the game reads a move's destinations out (narrator.space_name, "choice")
 CHOICES = (
@@ -61,30 +57,25 @@ def main() -> None:
     listening = Listening("choice", CHOICES, commands, prompt={}, also=NAMES, suggested=CHOICES)
     offered = {said_as(c) for c in CHOICES} | set(SHORT)
     said = [said_as(c) for c in CHOICES] + list(SHORT)
-    rng = np.random.default_rng(14)
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)
     work: dict[str, list[float]] = defaultdict(list)  # seconds after the decision
-    with tempfile.TemporaryDirectory() as folder:
-        for voice in voices:
-            for text in said + list(NOT_CHOICES):
-                group = "choice" if text in said else "no choice"
-                for snr in NOISE:
-                    samples = reply_audio(voice, text, Path(folder), snr, rng)
-                    report = listen_to(samples, listening, settings, recognizer)
-                    heard = said_as(report["heard"][0]) if report["heard"] else ""
-                    if group == "choice":
-                        # "arts" for "art": the category the game hears
-                        same = heard == text or und.meanings_of(heard) & und.meanings_of(text)
-                        outcome = "right" if same else ("other" if heard in offered else "nothing")
-                        kind = "long" if len(text.split()) > 2 else "short"
-                        work[kind].append(report["ready_at_s"] - report["decided_at_s"])
-                    else:  # taken for a choice is the harm; a command heard is fine
-                        outcome = "other" if heard in offered else "right"
-                    for who in (voice.name, "noisy" if snr else "clean"):
-                        read_as[(group, who)][outcome] += 1
-                    if args.show and outcome != "right":
-                        where = f"{snr:.0f} dB" if snr else "clean"
-                        print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
+    texts = said + list(NOT_CHOICES)
+    for voice, text, snr, report in hearings(voices, texts, listening, settings, recognizer, 14):
+        group = "choice" if text in said else "no choice"
+        heard = said_as(report["heard"][0]) if report["heard"] else ""
+        if group == "choice":
+            # "arts" for "art": the category the game hears
+            same = heard == text or und.meanings_of(heard) & und.meanings_of(text)
+            outcome = "right" if same else ("other" if heard in offered else "nothing")
+            kind = "long" if len(text.split()) > 2 else "short"
+            work[kind].append(report["ready_at_s"] - report["decided_at_s"])
+        else:  # taken for a choice is the harm; a command heard is fine
+            outcome = "other" if heard in offered else "right"
+        for who in (voice.name, "noisy" if snr else "clean"):
+            read_as[(group, who)][outcome] += 1
+        if args.show and outcome != "right":
+            where = f"{snr:.0f} dB" if snr else "clean"
+            print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
     names = [v.name for v in voices]
     print("choices said back (right: that choice; other: another choice):")
     print_shares(read_as, "choice", names, ("right", "other", "nothing"))

@@ -19,22 +19,19 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-import numpy as np
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from yes_no_bench import NOISE, hearing_and_voices, print_shares, reply_audio  # noqa: E402
+from yes_no_bench import hearing_and_voices, hearings, print_shares  # noqa: E402
 
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
-from host.table.listen_command import listen_to  # noqa: E402
 
 NOT_COMMANDS = ("um", "hmm", "canberra", "i need a drink", "")  # "": room noise alone
 # other ways of saying commands, which the help does not suggest (--other-words)
@@ -85,23 +82,18 @@ def main() -> None:
         "roll", tuple(und.vocabulary()["roll"]), commands, prompt={}, suggested=("roll",)
     )
     said = list(OTHER_WORDS) if args.other_words else ["roll", *suggested_commands()]
-    rng = np.random.default_rng(21)
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome
-    with tempfile.TemporaryDirectory() as folder:
-        for voice in voices:
-            for text in said + list(NOT_COMMANDS):
-                group = "command" if text in said else "not a command"
-                for snr in NOISE:
-                    samples = reply_audio(voice, text, Path(folder), snr, rng)
-                    report = listen_to(samples, listening, settings, recognizer)
-                    heard = report["heard"][0] if report["heard"] else ""
-                    got, meant = intent(heard), intent(text)
-                    outcome = "right" if got == meant else ("nothing" if got is None else "other")
-                    for who in (voice.name, "noisy" if snr else "clean"):
-                        read_as[(group, who)][outcome] += 1
-                    if args.show and outcome != "right":
-                        where = f"{snr:.0f} dB" if snr else "clean"
-                        print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
+    texts = said + list(NOT_COMMANDS)
+    for voice, text, snr, report in hearings(voices, texts, listening, settings, recognizer, 21):
+        group = "command" if text in said else "not a command"
+        heard = report["heard"][0] if report["heard"] else ""
+        got, meant = intent(heard), intent(text)
+        outcome = "right" if got == meant else ("nothing" if got is None else "other")
+        for who in (voice.name, "noisy" if snr else "clean"):
+            read_as[(group, who)][outcome] += 1
+        if args.show and outcome != "right":
+            where = f"{snr:.0f} dB" if snr else "clean"
+            print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
     print(f"commands said: {', '.join(said)}")
     for group in ("command", "not a command"):
         print(f"{group}:")

@@ -73,6 +73,18 @@ def reply_audio(voice, text: str, folder: Path, snr: float | None, rng) -> np.nd
     return listen_dev_set.with_noise(samples, snr, rng)
 
 
+def hearings(voices, texts, listening, settings, recognizer, seed: int):
+    """(voice, text, snr, the listen report) for every text said by every
+    voice, clean and at each noise level, through the game's listening path."""
+    rng = np.random.default_rng(seed)
+    with tempfile.TemporaryDirectory() as folder:
+        for voice in voices:
+            for text in texts:
+                for snr in NOISE:
+                    samples = reply_audio(voice, text, Path(folder), snr, rng)
+                    yield voice, text, snr, listen_to(samples, listening, settings, recognizer)
+
+
 def hearing_and_voices(names: str | None):
     """The configured speech settings, the game's live recognizer, and the
     spoken dev set's voices (those named, comma-separated, or all)."""
