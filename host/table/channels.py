@@ -71,7 +71,8 @@ class Listening:
     time_limit: float | None = None
     prompt: dict = field(default_factory=dict)  # the engine's prompt (for bots)
     # choices: other names of them (a colour), heard but not offered; answers:
-    # the decks' other answers of the card's kind, a whole answer if said alone
+    # the decks' other answers of the card's kind, a whole answer if said alone;
+    # names: those who may claim or steal (a list of names goes on only to them)
     also: tuple[str, ...] = ()
     # answers: the card as the judge reads it (kind, accept, prompt, reject), so
     # the end of turn knows a whole answer as the ruling will ("no way" on a

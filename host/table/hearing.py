@@ -75,12 +75,27 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             offered = listening.phrases if listening.kind == "choice" else ()
             turn_end = TurnEnd(
                 closed_list_test(phrases),
-                phrases,
+                _may_go_on(listening, phrases) if names else phrases,
                 closed=True,
                 offered=offered,
                 meaning=und.meanings_of,
             )
     return Plan(expectation, policy, turn_end)
+
+
+def _may_go_on(listening: Listening, phrases: tuple[str, ...]) -> tuple[str, ...]:
+    """A list of names goes on only to those who may claim or steal (the
+    listening's `also`, when it says): "steal ann" of a two-player game,
+    where Ben answered, is whole at once. Anyone may still be named."""
+    from host.table.voice import name_sequences
+
+    if not listening.also:
+        return phrases
+    sequences = set(name_sequences(listening.phrases))
+    return (
+        *(p for p in phrases if p not in sequences),
+        *name_sequences(listening.also),
+    )
 
 
 def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others: tuple[str, ...]):

@@ -297,9 +297,10 @@ def _names_dialogue(table, ask: str, prompt: dict, kind: str) -> list[str]:
             )
         return Done(sides)
 
+    may = [name for name, side in spoken.items() if side in eligible]
     return table.converse(
         ask,
-        listening("names", prompt, list(spoken)),
+        listening("names", prompt, list(spoken), also=may),
         interpret,
         pass_value=[],
         pass_means=table.narrator.part("pass_means", kind),

@@ -246,6 +246,22 @@ def test_a_list_of_names_ends_at_once_when_nothing_can_follow(partial, tier, sil
 
 
 @pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
+        ("steal ann", Tier.FINAL),  # Ben answered: nobody else may steal with Ann
+        ("ann", Tier.COMPLETE),  # "ann steals" may follow
+        ("steal", Tier.COMPLETE),  # "steal ann" may follow
+        ("ben", Tier.FINAL),  # named all the same ("Ben can't steal")
+    ],
+)
+def test_a_list_of_names_goes_on_only_to_those_who_may_steal(partial, tier):
+    listening = Listening("names", ("Ann", "Ben"), COMMANDS, also=("Ann",))
+    plan = plan_for(listening, SpeechSettings())
+    assert plan.turn_end.classify(partial) is tier
+    assert "steal ben" in plan.expectation.phrases  # heard, to be told he may not
+
+
+@pytest.mark.parametrize(
     ("partial", "tier", "silence"),
     [
         # "Art, ... two spaces clockwise, then one towards the hub": it was
