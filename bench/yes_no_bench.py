@@ -113,24 +113,21 @@ def main() -> None:
         listening = Listening("yes_no", ("yes", "no"), commands, prompt={"confirm": "x"})
     else:
         listening = Listening("choice", ("yes", "no"), commands, prompt={"type": "jump"})
-    rng = np.random.default_rng(20)
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, voice) -> reading
     replies = (
         [("yes", t) for t in YES] + [("no", t) for t in NO] + [("neither", t) for t in NEITHER]
     )
+    group_of = {text: group for group, text in replies}
+    texts = [text for _, text in replies]
+    for voice, text, snr, report in hearings(voices, texts, listening, settings, recognizer, 20):
+        heard = report["heard"][0] if report["heard"] else ""
+        reading = {True: "yes", False: "no", None: "neither"}[und.yes_or_no(heard)]
+        read_as[(group_of[text], voice.name)][reading] += 1
+        read_as[(group_of[text], "noisy" if snr else "clean")][reading] += 1
+        if args.show and reading != group_of[text]:
+            where = f"{snr:.0f} dB" if snr else "clean"
+            print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
     with tempfile.TemporaryDirectory() as folder:
-        for voice in voices:
-            for group, text in replies:
-                for snr in NOISE:
-                    samples = reply_audio(voice, text, Path(folder), snr, rng)
-                    report = listen_to(samples, listening, settings, recognizer)
-                    heard = report["heard"][0] if report["heard"] else ""
-                    reading = {True: "yes", False: "no", None: "neither"}[und.yes_or_no(heard)]
-                    read_as[(group, voice.name)][reading] += 1
-                    read_as[(group, "noisy" if snr else "clean")][reading] += 1
-                    if args.show and reading != group:
-                        where = f"{snr:.0f} dB" if snr else "clean"
-                        print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
         thought = 0
         for voice in voices:
             for filler, reply, pause in THINKING:
