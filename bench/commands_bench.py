@@ -32,6 +32,7 @@ from yes_no_bench import hearing_and_voices, hearings, print_shares  # noqa: E40
 
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
+from host.table.conversation import ASKED_FIRST  # noqa: E402
 
 NOT_COMMANDS = ("um", "hmm", "canberra", "i need a drink", "")  # "": room noise alone
 # other ways of saying commands, which the help does not suggest (--other-words)
@@ -83,6 +84,8 @@ def main() -> None:
     )
     said = list(OTHER_WORDS) if args.other_words else ["roll", *suggested_commands()]
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome
+    # game-changing commands heard (ASKED_FIRST): asked about when disputed
+    changing: Counter = Counter()
     texts = said + list(NOT_COMMANDS)
     for voice, text, snr, report in hearings(voices, texts, listening, settings, recognizer, 21):
         group = "command" if text in said else "not a command"
@@ -91,6 +94,9 @@ def main() -> None:
         outcome = "right" if got == meant else ("nothing" if got is None else "other")
         for who in (voice.name, "noisy" if snr else "clean"):
             read_as[(group, who)][outcome] += 1
+        if got in ASKED_FIRST:
+            meant_it = "meant" if got == meant else "not meant"
+            changing[(meant_it, "asked first" if report["disputed"] else "carried out")] += 1
         if args.show and outcome != "right":
             where = f"{snr:.0f} dB" if snr else "clean"
             print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
@@ -98,6 +104,10 @@ def main() -> None:
     for group in ("command", "not a command"):
         print(f"{group}:")
         print_shares(read_as, group, [v.name for v in voices], ("right", "other", "nothing"))
+    print("game-changing commands heard (asked about first when the two passes disagreed):")
+    for meant_it in ("meant", "not meant"):
+        asked, done = changing[(meant_it, "asked first")], changing[(meant_it, "carried out")]
+        print(f"  {meant_it:10s} asked first {asked:3d}, carried out at once {done:3d}")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,7 @@ from host.speech.engines import make_recognizer  # noqa: E402
 from host.speech.settings import load_speech_settings  # noqa: E402
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
-from host.table.listen_command import listen_to  # noqa: E402
+from host.table.listen_command import listen_to, listen_with_utterance  # noqa: E402
 
 YES = ("yes", "yeah", "yep", "yes please", "sure", "of course")
 NO = ("no", "nope", "no thanks")
@@ -75,14 +75,17 @@ def reply_audio(voice, text: str, folder: Path, snr: float | None, rng) -> np.nd
 
 def hearings(voices, texts, listening, settings, recognizer, seed: int):
     """(voice, text, snr, the listen report) for every text said by every
-    voice, clean and at each noise level, through the game's listening path."""
+    voice, clean and at each noise level, through the game's listening path;
+    the report also says whether the recognizer's passes disagreed ("disputed")."""
     rng = np.random.default_rng(seed)
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             for text in texts:
                 for snr in NOISE:
                     samples = reply_audio(voice, text, Path(folder), snr, rng)
-                    yield voice, text, snr, listen_to(samples, listening, settings, recognizer)
+                    report, heard = listen_with_utterance(samples, listening, settings, recognizer)
+                    disputed = heard.recognition is not None and heard.recognition.disputed
+                    yield voice, text, snr, {**report, "disputed": disputed}
 
 
 def hearing_and_voices(names: str | None):

@@ -558,7 +558,12 @@ class ClosedListStream:
             return None
         phrase, like = begun
         note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
-        return replace(picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note))
+        return replace(
+            picked,
+            alternatives=(Hypothesis(phrase, 0.5),),
+            notes=(*picked.notes, note),
+            disputed=True,
+        )
 
     def _likeliest_reply(self, picked: Recognition) -> Recognition | None:
         """At a question with few replies ("Did you say ...?"), when neither
@@ -635,6 +640,7 @@ class ClosedListStream:
             alternatives=(Hypothesis(phrase, 1.0),),
             words=(),
             notes=(*picked.notes, note),
+            disputed=True,
         )
 
     def finish(self) -> Recognition:
@@ -659,4 +665,5 @@ class ClosedListStream:
                 *picked.notes,
                 f"Whisper wrote '{written}' where the grammar picked '{picked.text}'",
             ),
+            disputed=True,
         )

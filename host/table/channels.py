@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 SILENCE, NOISE, TIME_UP = "<silence>", "<noise>", "<time up>"
 CARD_GUESS = re.compile(r"\s*\[card:\s*([^\]]*)\]\s*$")  # "... [card: art deco]"
+DISPUTED = re.compile(r"\s*\[disputed\]\s*$")  # "that was wrong [disputed]"
 
 
 class EndOfInput(Signal):
@@ -39,6 +40,8 @@ class Heard:
     # what the recognizer's pass guided by the card's phrases heard (answers
     # by voice only): the host may ask "Did you say ...?" about it
     card_guess: str | None = None
+    # the recognizer's two passes heard different phrases (Recognition.disputed)
+    disputed: bool = False
 
     @property
     def text(self) -> str:
@@ -58,6 +61,8 @@ class Heard:
             log["confidences"] = [round(c, 3) for c in self.confidences]
         if self.card_guess:
             log["card_guess"] = self.card_guess
+        if self.disputed:
+            log["disputed"] = True
         return log
 
 
@@ -130,7 +135,10 @@ class ScriptedChannel:
     sound without words, "<time up>" the answer time ran out in silence.
     A voice line may end in "[card: c]": the pass guided by the card's
     phrases heard c ("but to get gold [card: art deco]"); the host may then
-    ask "Did you say Art Deco?". `responder(listening)` answers once the
+    ask "Did you say Art Deco?". A voice line may end in "[disputed]": the
+    recognizer's two passes heard different phrases ("that was wrong
+    [disputed]" is asked about before the ruling changes).
+    `responder(listening)` answers once the
     lines run out; without one the input ends (EndOfInput).
     """
 
@@ -173,9 +181,13 @@ class ScriptedChannel:
             return Heard((), noise=True)
         if line == TIME_UP:
             return Heard((), timed_out=True)
-        said, guess = _card_guess(line) if self.voice else (line, None)
+        disputed = self.voice and DISPUTED.search(line) is not None
+        said, guess = _card_guess(DISPUTED.sub("", line)) if self.voice else (line, None)
         return Heard(
-            tuple(a.strip() for a in said.split("|")), typed=not self.voice, card_guess=guess
+            tuple(a.strip() for a in said.split("|")),
+            typed=not self.voice,
+            card_guess=guess,
+            disputed=disputed,
         )
 
     def adjust(self, change: str) -> str:

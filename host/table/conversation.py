@@ -19,7 +19,7 @@ from host.signals import Signal
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
 from host.table.narrator import suggested
-from host.table.prompts import NOT_UNDERSTOOD, PROMPTS, Ask, Done, Reply
+from host.table.prompts import NOT_UNDERSTOOD, PROMPTS, Ask, Done, Reply, listening, yes_or_no
 
 FAILURES_BEFORE_OFFER = 3
 
@@ -28,6 +28,11 @@ RESTATING = frozenset(
     ["where_am_i", "score", "need", "advise", "whose_turn", "help", "rules", "answer"]
 )
 QUESTIONS_BACK = 4  # then a question back counts as a miss after all
+# Commands that change the game (a ruling, the question, the evening). Heard
+# by voice when the recognizer's two passes disagreed, they are asked about
+# first: room noise written "that was wrong" where the player said "rules"
+# would rule a right answer wrong and teach the judge so.
+ASKED_FIRST = frozenset(["right", "wrong", "skip", "save_quit"])
 
 
 class PromptChanged(Signal):
@@ -237,6 +242,8 @@ class Table:
             outcome = NOT_UNDERSTOOD
             if heard.typed or not heard.nothing:
                 command = next((c for c in map(und.command_of, heard.alternatives[:1]) if c), None)
+                if command and not self._meant(command, heard):
+                    continue
                 if command:
                     self.run_command(command)
                     if command in RESTATING:
@@ -269,6 +276,28 @@ class Table:
                 key = "three_failures" if self.channel.voice else "three_failures_typed"
                 self.say(self.narrator.say(key, pass_means=pass_means))
                 offered, failures = True, 0
+
+    def _meant(self, command: str, heard: Heard) -> bool:
+        """Whether to carry out `command`: yes, unless it changes the game, was
+        heard by voice with the recognizer's passes in dispute, and the
+        player does not say yes to "Did you say ...?"."""
+        if command not in ASKED_FIRST or heard.typed or not heard.disputed:
+            return True
+        outer = self.current_ask
+        try:
+            said = yes_or_no(
+                self,
+                self.narrator.say("did_you_say", answer=heard.text),
+                listening("yes_no", {**self.game.prompt, "confirm": heard.text}, ("yes", "no")),
+                pass_value=False,
+                pass_means=self.narrator.part("pass_means", "command"),
+            )
+        finally:
+            self.current_ask = outer
+        self.note("command asked about", command=command, heard=heard.text, meant=said)
+        if not said:
+            self.say(self.narrator.say("command_not_meant"))
+        return bool(said)
 
     def _say_missed(self, heard: Heard) -> None:
         if heard.noise:

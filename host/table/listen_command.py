@@ -144,6 +144,16 @@ def listen_to(
 ) -> dict:
     """The contract's report for 16 kHz `samples` heard as the game hears them
     (and judged against the listening's card, if it has one)."""
+    return listen_with_utterance(samples, listening, speech, recognizer, strictness, realtime, vad)[
+        0
+    ]
+
+
+def listen_with_utterance(
+    samples, listening, speech, recognizer, strictness="normal", realtime=False, vad=None
+):
+    """`listen_to`'s report, and the Utterance behind it (benches read what
+    the report leaves out: whether the recognizer's passes agreed)."""
     from host.judge.core import judge
     from host.speech import make_vad
     from host.speech.audio import RECOGNIZER_RATE
@@ -176,7 +186,7 @@ def listen_to(
     report["heard"] = texts
     if verdict is not None:
         report.update(verdict.as_json())
-    return report
+    return report, heard
 
 
 def _card(args: argparse.Namespace):

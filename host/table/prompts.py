@@ -142,7 +142,7 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
 def jump(table, prompt: dict) -> tuple[dict, str | None]:
     category = table.game.rules.board.space(prompt["target"]).category
     ask = table.narrator.say("ask_jump", category=table.narrator.category(category))
-    yes = _yes_or_no(
+    yes = yes_or_no(
         table,
         ask,
         listening("choice", prompt, ("yes", "no")),
@@ -152,7 +152,7 @@ def jump(table, prompt: dict) -> tuple[dict, str | None]:
     return {"type": "jump", "yes": yes}, None
 
 
-def _yes_or_no(table, ask, heard_as: Listening, pass_value, pass_means):
+def yes_or_no(table, ask, heard_as: Listening, pass_value, pass_means):
     """A yes-or-no question: True or False, or `pass_value` after the misses."""
 
     def interpret(heard: Heard):
@@ -452,7 +452,7 @@ def _asked_about(
 
     outer, table.dialogue = table.current_ask, "confirm"
     try:
-        said = _yes_or_no(
+        said = yes_or_no(
             table,
             ask,
             listening("yes_no", {**prompt, "confirm": about}, ("yes", "no")),
@@ -471,7 +471,7 @@ def _asked_about(
 def _table_judges(table, question, prompt: dict) -> bool:
     """No judge at the table: the host reads the answer, the table says right or wrong."""
     ask = table.narrator.say("what_was_the_answer", answer=table.narrator.answer_text(question))
-    right = _yes_or_no(
+    right = yes_or_no(
         table,
         ask,
         listening("choice", prompt, ("yes", "no")),

@@ -133,6 +133,7 @@ class VoiceChannel:
             confidences=tuple(c for _, c in pairs),
             timed_out=timed_out,
             card_guess=guess.text if guess is not None and guess.text.strip() else None,
+            disputed=heard.recognition.disputed,
         )
 
     def unknown_words(self, phrase: str) -> list[str]:

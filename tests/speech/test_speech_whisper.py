@@ -294,6 +294,8 @@ def test_a_closed_list_takes_the_phrase_whisper_wrote_exactly(grammar, whisper, 
     assert stream.grammar.lattice is not whisper_wrote_one
     if grammar and heard != grammar:
         assert result.notes[-1] == f"Whisper wrote '{heard}' where the grammar picked '{grammar}'"
+    # the two passes disagreed: a game-changing command so heard is asked about
+    assert result.disputed is (heard != grammar)
 
 
 def test_a_closed_list_is_decoded_with_the_phrases_the_host_suggested_as_the_prompt():
@@ -453,7 +455,9 @@ def test_a_grammar_pick_unlike_what_whisper_wrote_is_weighed_against_what_it_sou
     engine = ScoresEngine(whisper, scores)
     stream = ClosedListStream(engine, QUIT, grammar_picking("headquarters"))
     stream.accept(np.zeros(4800, np.int16))
-    assert stream.finish().text == heard
+    finished = stream.finish()
+    assert finished.text == heard
+    assert finished.disputed is (heard != "headquarters")  # Whisper's scoring overrode the pick
     scored = whisper.startswith("say")
     assert engine.scored == ([["headquarters", "save and quit"]] if scored else [])
 
