@@ -81,8 +81,8 @@ class Recognition:
     # answers: what the grammar pass over the card's phrases heard, whether or
     # not free decoding agreed (the judge's confirm layer may ask about it)
     card_guess: Hypothesis | None = None
-    # closed lists heard by two passes (a grammar and Whisper): they did not
-    # agree on the best alternative, so a game-changing command is asked about
+    # closed lists heard by two passes (a grammar and Whisper): each picked a
+    # different phrase, so a game-changing command is asked about first
     disputed: bool = False
 
     @property

@@ -558,12 +558,7 @@ class ClosedListStream:
             return None
         phrase, like = begun
         note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
-        return replace(
-            picked,
-            alternatives=(Hypothesis(phrase, 0.5),),
-            notes=(*picked.notes, note),
-            disputed=True,
-        )
+        return replace(picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note))
 
     def _likeliest_reply(self, picked: Recognition) -> Recognition | None:
         """At a question with few replies ("Did you say ...?"), when neither
@@ -665,5 +660,5 @@ class ClosedListStream:
                 *picked.notes,
                 f"Whisper wrote '{written}' where the grammar picked '{picked.text}'",
             ),
-            disputed=True,
+            disputed=bool(picked.text),  # another phrase; none: Whisper alone heard one
         )
