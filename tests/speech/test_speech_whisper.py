@@ -14,6 +14,7 @@ import pytest
 from host.speech.log_mel import log_mel, mel_filters
 from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
 from host.speech.whisper_engine import (
+    ANSWER_BEAM,
     ClosedListStream,
     WhisperStream,
     collapse_repeats,
@@ -91,13 +92,15 @@ class CountingEngine:
     def __init__(self):
         self.decoded = []
         self.prompts = []
+        self.beams = []
 
     def prompt(self, phrases, in_order=False):
         return [f"<{p}>" for p in (phrases if in_order else sorted(phrases))]
 
-    def decode(self, samples, prompt=None):
+    def decode(self, samples, prompt=None, beam_size=None):
         self.decoded.append(len(samples))
         self.prompts.append(prompt)
+        self.beams.append(beam_size)
         return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
 
 
@@ -120,6 +123,7 @@ def test_an_answer_is_decoded_with_the_cards_phrases_as_its_prompt():
     stream.accept(np.zeros(4800, np.int16))
     stream.finish()
     assert engine.prompts == [["<Canberra>", "<Sydney>"]]  # not the commands
+    assert engine.beams == [ANSWER_BEAM]  # a wider search than a closed list's
 
 
 def test_free_speech_is_decoded_without_a_prompt():
@@ -127,7 +131,7 @@ def test_free_speech_is_decoded_without_a_prompt():
     stream = WhisperStream(engine, Expectation.free())
     stream.accept(np.zeros(4800, np.int16))
     assert stream.finish().notes == ()
-    assert engine.prompts == [[]]
+    assert engine.prompts == [[]] and engine.beams == [None]  # the engine's own beam
 
 
 class SaysEngine(CountingEngine):
@@ -137,8 +141,8 @@ class SaysEngine(CountingEngine):
         super().__init__()
         self.readings = readings
 
-    def decode(self, samples, prompt=None):
-        super().decode(samples, prompt)
+    def decode(self, samples, prompt=None, beam_size=None):
+        super().decode(samples, prompt, beam_size)
         return [Hypothesis(text, 1.0 / len(self.readings)) for text in self.readings]
 
 
