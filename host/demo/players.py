@@ -79,7 +79,8 @@ class SimulatedTable:
         self._question: tuple | None = None  # (card, category, side) being answered
         self._knows = False
         self._vague_said = False
-        self._last_said = ""
+        self._last_said = ""  # the last answer
+        self._last_line = ""  # the last thing said, answer or command
         self._to_override: str | None = None  # who will say "that was right"
         self._said_command = False
         self.overrides_said = 0  # "that was right": the host ruled a known answer wrong
@@ -105,12 +106,25 @@ class SimulatedTable:
 
     def line(self, listening: Listening) -> Line | None:
         """The next line, or None when the table stops (the line budget)."""
+        said = self._next_line(listening)
+        if said is not None and said.intent != "confirm":  # asked again, the same reply
+            self._last_line = said.text
+        return said
+
+    def _next_line(self, listening: Listening) -> Line | None:
         self.lines += 1
         if self.lines > self.max_lines:
             return NO_LINE
         prompt = listening.prompt
         kind = prompt.get("type")
         side = prompt.get("side") or ""
+        if listening.kind == "yes_no" and prompt.get("confirm"):  # "Did you say ...?"
+            # about the answer, or about a command the host was unsure of
+            asked = prompt["confirm"]
+            meant = self._said(asked) or normalise(asked) == normalise(self._last_line)
+            reply = "yes" if meant else "no"
+            self.confirmations += 1
+            return Line(self._speaker_for(side), reply, "confirm")
         if self._to_override and kind != "answer":
             speaker, self._to_override = self._to_override, None
             self.overrides_said += 1
@@ -123,10 +137,6 @@ class SimulatedTable:
                 return Line(self._speaker_for(side), self.rng.choice(COMMANDS), "command")
             self._said_command = False
             return Line(self._speaker_for(side, prompt.get("roller")), "roll", "choice")
-        if listening.kind == "yes_no" and prompt.get("confirm"):  # "Did you say ...?"
-            reply = "yes" if self._said(prompt["confirm"]) else "no"
-            self.confirmations += 1
-            return Line(self._speaker_for(side), reply, "confirm")
         if kind == "answer" and listening.kind == "answer":
             return self._answer(listening, prompt)
         return Line(self._speaker_for(side), self._choice(listening, prompt), "choice")

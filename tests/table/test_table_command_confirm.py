@@ -7,8 +7,13 @@ it is carried out at once. The question is Ottawa (seed 7), answered right.
 
 from __future__ import annotations
 
+from table_sitting import DECKS
 from table_talk import keys, keys_after, said_after
 from test_table_confirm import TO_OTTAWA, answered, transcript
+
+from host.cards.deck import load_decks
+from host.demo.players import SimulatedPlayer, SimulatedTable
+from host.table.channels import Listening
 
 RIGHT = "ottawa [card: ottawa]"
 
@@ -60,3 +65,15 @@ def test_a_disputed_save_and_quit_is_asked_about_and_no_plays_on(table):
     assert said_after(channel, "save and quit [disputed]") == ["Did you say save and quit?"]
     assert keys_after(channel, "no")[0] == "command_not_meant"
     assert keys_after(channel, "save and quit")[0] == "saved_and_quit"
+
+
+def test_the_demos_players_say_yes_to_a_command_they_said_and_no_to_another():
+    cards = {card.id: card for deck in load_decks(DECKS) for card in deck.cards}
+    players = SimulatedTable([SimulatedPlayer("Ann", 1.0)], cards, seed=1, commands=1.0)
+    roll = {"type": "roll", "side": "Ann"}
+    said = players.line(Listening("roll", ("roll",), prompt=roll))
+    assert said is not None and said.intent == "command"
+    # asked twice (the first reply unheard), the same reply
+    for asked, reply in ((said.text, "yes"), (said.text, "yes"), ("that was wrong", "no")):
+        line = players.line(Listening("yes_no", ("yes", "no"), prompt={**roll, "confirm": asked}))
+        assert line is not None and (line.text, line.intent) == (reply, "confirm")
