@@ -19,7 +19,7 @@ from host.signals import Signal
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
 from host.table.narrator import suggested
-from host.table.prompts import NOT_UNDERSTOOD, PROMPTS, Ask, Done, Reply, listening, yes_or_no
+from host.table.prompts import NOT_UNDERSTOOD, PROMPTS, Ask, Done, Reply, did_you_say
 
 FAILURES_BEFORE_OFFER = 3
 
@@ -283,17 +283,8 @@ class Table:
         player does not say yes to "Did you say ...?"."""
         if command not in ASKED_FIRST or heard.typed or not heard.disputed:
             return True
-        outer = self.current_ask
-        try:
-            said = yes_or_no(
-                self,
-                self.narrator.say("did_you_say", answer=heard.text),
-                listening("yes_no", {**self.game.prompt, "confirm": heard.text}, ("yes", "no")),
-                pass_value=False,
-                pass_means=self.narrator.part("pass_means", "command"),
-            )
-        finally:
-            self.current_ask = outer
+        ask = self.narrator.say("did_you_say", answer=heard.text)
+        said = did_you_say(self, ask, self.game.prompt, heard.text, False, "command")
         self.note("command asked about", command=command, heard=heard.text, meant=said)
         if not said:
             self.say(self.narrator.say("command_not_meant"))

@@ -144,9 +144,10 @@ def listen_to(
 ) -> dict:
     """The contract's report for 16 kHz `samples` heard as the game hears them
     (and judged against the listening's card, if it has one)."""
-    return listen_with_utterance(samples, listening, speech, recognizer, strictness, realtime, vad)[
-        0
-    ]
+    report, _utterance = listen_with_utterance(
+        samples, listening, speech, recognizer, strictness, realtime, vad
+    )
+    return report
 
 
 def listen_with_utterance(

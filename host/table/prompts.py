@@ -142,7 +142,7 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
 def jump(table, prompt: dict) -> tuple[dict, str | None]:
     category = table.game.rules.board.space(prompt["target"]).category
     ask = table.narrator.say("ask_jump", category=table.narrator.category(category))
-    yes = yes_or_no(
+    yes = _yes_or_no(
         table,
         ask,
         listening("choice", prompt, ("yes", "no")),
@@ -152,7 +152,7 @@ def jump(table, prompt: dict) -> tuple[dict, str | None]:
     return {"type": "jump", "yes": yes}, None
 
 
-def yes_or_no(table, ask, heard_as: Listening, pass_value, pass_means):
+def _yes_or_no(table, ask, heard_as: Listening, pass_value, pass_means):
     """A yes-or-no question: True or False, or `pass_value` after the misses."""
 
     def interpret(heard: Heard):
@@ -450,17 +450,7 @@ def _asked_about(
         **where,
     )
 
-    outer, table.dialogue = table.current_ask, "confirm"
-    try:
-        said = yes_or_no(
-            table,
-            ask,
-            listening("yes_no", {**prompt, "confirm": about}, ("yes", "no")),
-            pass_value=None,
-            pass_means=table.narrator.part("pass_means", "answer"),
-        )
-    finally:
-        table.current_ask, table.dialogue = outer, None
+    said = did_you_say(table, ask, prompt, about, None, "answer")
     reply = {True: "yes", False: "no", None: "none"}[said]
     table.note("confirm reply", question=str(ask), reply=reply, ask_about=about)
     if said is None:
@@ -468,10 +458,28 @@ def _asked_about(
     return said
 
 
+def did_you_say(table, ask, prompt: dict, about: str, pass_value, pass_means: str):
+    """ "Did you say ...?" about `about` (the card's answer, a command), asked
+    inside the pending `prompt`: help and "repeat" are about the question
+    while it is open. True, False, or `pass_value` after the misses."""
+    outer = table.current_ask, table.dialogue
+    table.dialogue = "confirm"
+    try:
+        return _yes_or_no(
+            table,
+            ask,
+            listening("yes_no", {**prompt, "confirm": about}, ("yes", "no")),
+            pass_value=pass_value,
+            pass_means=table.narrator.part("pass_means", pass_means),
+        )
+    finally:
+        table.current_ask, table.dialogue = outer
+
+
 def _table_judges(table, question, prompt: dict) -> bool:
     """No judge at the table: the host reads the answer, the table says right or wrong."""
     ask = table.narrator.say("what_was_the_answer", answer=table.narrator.answer_text(question))
-    right = yes_or_no(
+    right = _yes_or_no(
         table,
         ask,
         listening("choice", prompt, ("yes", "no")),

@@ -42,6 +42,12 @@ def test_yes_changes_the_ruling(table):
     assert overrides(table.save_dir)[0]["verdict"] == "reject"
 
 
+def test_help_at_the_question_is_about_the_question(table):
+    _outcome, channel = by_voice(table, ["that was wrong [disputed]", "help", "yes"])
+    assert said_after(channel, "help")[0] == "Say yes or no."
+    assert keys_after(channel, "yes")[0] == "override_wrong"
+
+
 def test_no_reply_at_all_leaves_the_ruling(table):
     _outcome, channel = by_voice(table, ["that was wrong [disputed]"] + ["<silence>"] * 6)
     assert "override_wrong" not in keys(channel.said)
