@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from host.judge.lexicon import lexicon
-from host.judge.numbers import canonical_numbers
+from host.judge.numbers import canonical_numbers, number_words, roman_value
 
 BRACKETED = re.compile(r"\[[^\]]*\]|<[^>]*>")  # recognizer tags like [unk], <noise>
 QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
@@ -73,16 +73,41 @@ def basic_tokens(text: str) -> list[str]:
 
 
 def expand_letter_abbreviations(tokens: list[str]) -> list[str]:
-    """Spelled or written letter abbreviations as their words: 'ww 2', 'wwii' -> world war 2."""
+    """Spelled or written letter abbreviations as their words: 'ww 2', 'wwii' -> world war 2.
+    Before a number, a letter said once too often is the abbreviation too:
+    Whisper writes "double u double u two" as "w w w 2" or "www2"."""
     table = lexicon().letter_abbreviations
     out: list[str] = []
-    for token in tokens:
+    for index, token in enumerate(tokens):
         glued = GLUED_NUMBER.match(token)
-        if glued and glued.group(1) in table:
-            out += [*table[glued.group(1)], glued.group(2)]
+        following = tokens[index + 1] if index + 1 < len(tokens) else ""
+        if glued and _abbreviation(glued.group(1), table):
+            out += [*table[_abbreviation(glued.group(1), table)], glued.group(2)]
+        elif _is_a_number(following) and _abbreviation(token, table):
+            out += table[_abbreviation(token, table)]
         else:
             out += table.get(token, (token,))
     return out
+
+
+def _is_a_number(token: str) -> bool:
+    """Digits, a Roman numeral or a number word ("2", "ii", "two")."""
+    return bool(token) and (
+        token[0].isdigit()
+        or roman_value(token) is not None
+        or (token in number_words("en") and token not in ("and", "point", "o", "oh"))
+    )
+
+
+def _abbreviation(letters: str, table: dict[str, tuple[str, ...]]) -> str | None:
+    """The table's abbreviation the letters are, or repeat a letter of ("www": ww)."""
+    if letters in table:
+        return letters
+    if len(letters) > 2 and len(set(letters)) == 1:
+        return next(
+            (key for key in table if set(key) == set(letters) and len(key) < len(letters)), None
+        )
+    return None
 
 
 def join_letter_runs(tokens: list[str]) -> list[str]:

@@ -203,6 +203,18 @@ def test_ww2_is_world_war_two(heard: str) -> None:
     assert heard_variants(heard)[0].tokens == ("world", "war", "2")
 
 
+@pytest.mark.parametrize("heard", ["w w w 2", "www2", "w-w-w-w-2", "w w w two"])
+def test_ww2_with_a_w_too_many_as_whisper_writes_it(heard: str) -> None:
+    card = AnswerFields("World War II", reject=("World War I",))
+    assert verdict(card, heard) == "accept"
+    assert verdict(card, heard.replace("2", "1").replace("two", "one")) == "reject"
+
+
+@pytest.mark.parametrize("heard", ["www", "w w w", "www and"])
+def test_a_run_of_ws_without_a_number_is_no_war(heard: str) -> None:
+    assert verdict(AnswerFields("World War II"), heard) == "reject"
+
+
 @pytest.mark.parametrize("heard", ["ww1", "wwi", "ww one"])
 def test_ww1_is_the_other_war(heard: str) -> None:
     card = AnswerFields("World War II", reject=("World War I",))
