@@ -16,7 +16,7 @@ from host.judge import truefalse
 from host.judge.match import EXACT, best_form, generic_left_out
 from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import card_tokens, heard_variants
-from host.judge.numbers import is_number
+from host.judge.numbers import is_number, point_restored
 
 if TYPE_CHECKING:
     from host.judge.overrides import OverrideBook, QuestionKey
@@ -117,7 +117,8 @@ def _known_as_outcome(form: F.Form, said: str) -> tuple[str, bool, str, str]:
 def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | None:
     """Number and year questions: the number said decides, whatever words surround it."""
     expected = {t for t in card_tokens(fields.answer).tokens if is_number(t)}
-    for reading in heard_variants(text):
+    restored = point_restored(text, expected)
+    for reading in (*heard_variants(restored), *heard_variants(text)):
         spoken = {t for t in reading.tokens if is_number(t)}
         if spoken and expected and _number_then_unit(reading.tokens):
             if spoken == expected:

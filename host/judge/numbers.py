@@ -195,5 +195,17 @@ def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     return signed_numbers(drop_regnal_the(join_digit_groups(dozens(tokens))))
 
 
+def point_restored(text: str, expected: set[str]) -> str:
+    """The text with the point of the card's decimal put back where the
+    recognizer left it out: Whisper writes "minus two hundred seventy three
+    point one five" as "minus 273 15". Only the card's own digits, so
+    another number stays itself (and wrong)."""
+    for number in expected:
+        whole, point, fraction = number.lstrip("-").partition(".")
+        if point:
+            text = re.sub(rf"(?<![\d.]){whole}\s+{fraction}(?![\d.])", f"{whole}.{fraction}", text)
+    return text
+
+
 def is_number(token: str) -> bool:
     return bool(NUMBER.match(token))

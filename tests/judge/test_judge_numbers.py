@@ -123,3 +123,17 @@ def test_number_question_takes_a_unit_after_the_number_but_not_a_name_around_it(
     assert judge(AnswerFields("12", kind="number"), "twelve apostles").verdict == "accept"
     assert judge(two, "toy story two").verdict == "reject"
     assert judge(two, "world war two").verdict == "reject"
+
+
+@pytest.mark.parametrize(
+    ("heard", "verdict"),
+    [
+        ("minus 273 15", "accept"),  # Whisper left the point out
+        ("minus 273.15", "accept"),
+        ("minus 273 16", "reject"),  # other digits stay another number
+        ("273 15", "reject"),  # the sign still counts
+        ("minus 27315", "reject"),  # one number, not the card's
+    ],
+)
+def test_a_decimal_whose_point_the_recognizer_left_out(heard, verdict):
+    assert judge(AnswerFields("-273.15", kind="number"), heard).verdict == verdict
