@@ -7,13 +7,14 @@ the card decides (rule 8). A listed near miss wins a tie (rule 2).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from host.judge import forms as F
 from host.judge import truefalse
-from host.judge.match import EXACT, best_form, generic_left_out
+from host.judge.match import EXACT, best_form, generic_left_out, readings
 from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import card_tokens, heard_variants
 from host.judge.numbers import is_number, point_restored
@@ -132,8 +133,33 @@ def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | Non
 
 def _number_then_unit(tokens: tuple[str, ...]) -> bool:
     """'12 apostles', '1969 ad': a number and at most one word after it, nothing before.
-    ('toy story 2' or 'world war 2' name something else.)"""
-    return is_number(tokens[0]) and len(tokens) <= 2
+    ('toy story 2' or 'world war 2' name something else; 'n1' of "12 n1",
+    Whisper's "a dozen and one", is no word.)"""
+    return is_number(tokens[0]) and (len(tokens) == 1 or (len(tokens) == 2 and tokens[1].isalpha()))
+
+
+def _another_number(text: str, fields: AnswerFields) -> F.Form | None:
+    """The card's answer (or an accept entry) said with a number after it
+    that is nowhere on the card ("toy story 2" for Toy Story, "apollo 13"
+    for Apollo 11): another title, and it decides, as a near miss would,
+    rather than leave the ruling to a lower alternative (rule 8). A number
+    the card has may be Whisper's, lent by the card as its prompt ("the
+    second world war ii"); one before the words, its slip ("3 republic of
+    ireland")."""
+    forms = F.card_forms(fields)
+    on_the_card = {t for form in forms for t in form.tokens.tokens if is_number(t)}
+    for reading in readings(text, fields.kind):
+        words = tuple(itertools.takewhile(lambda t: not is_number(t), reading.tokens))
+        numbers = reading.tokens[len(words) :]
+        if not words or not numbers or not all(map(is_number, numbers)):
+            continue
+        if on_the_card & set(numbers):
+            continue
+        for form in forms:
+            card_words = tuple(t for t in form.tokens.tokens if not is_number(t))
+            if form.role == F.FULL and form.field in ("answer", "accept") and words == card_words:
+                return form
+    return None
 
 
 def _true_false_outcome(text: str, fields: AnswerFields, said: str) -> Outcome:
@@ -178,6 +204,16 @@ def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal
         outcome = _number_outcome(text, fields, said)
         if outcome is not None:
             return outcome
+    else:
+        form = _another_number(text, fields)
+        if form is not None:
+            return Outcome(
+                "reject",
+                True,
+                f"rejected: {said} is not {form.entry}: it has another number",
+                "number",
+                form,
+            )
     return Outcome("reject", False, f"rejected: {said} does not match {fields.answer}", "no-match")
 
 

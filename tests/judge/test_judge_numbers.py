@@ -137,3 +137,45 @@ def test_number_question_takes_a_unit_after_the_number_but_not_a_name_around_it(
 )
 def test_a_decimal_whose_point_the_recognizer_left_out(heard, verdict):
     assert judge(AnswerFields("-273.15", kind="number"), heard).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("card", "heard"),
+    [
+        (AnswerFields("Toy Story", kind="title"), "toy story 2|toy story"),
+        (AnswerFields("Apollo 11"), "apollo 13|apollo 11"),
+        (AnswerFields("World War II"), "world war i|world war ii"),
+    ],
+)
+def test_the_answer_with_another_number_decides_before_a_lower_alternative(card, heard):
+    said = judge(card, heard.split("|"))
+    assert said.verdict == "reject"
+    assert "another number" in said.reason
+
+
+@pytest.mark.parametrize(
+    ("card", "heard"),
+    [
+        # the card's own number, lent to Whisper by its prompt
+        (
+            AnswerFields("World War II", accept=("Second World War",)),
+            "the second world war ii|the second world war",
+        ),
+        # a number before the words is a slip ("the" written "3")
+        (
+            AnswerFields("Ireland", accept=("Republic of Ireland",), kind="place"),
+            "3 republic of ireland|republic of ireland",
+        ),
+    ],
+)
+def test_a_number_whisper_adds_does_not_decide(card, heard):
+    assert judge(card, heard.split("|")).verdict == "accept"
+
+
+def test_a_number_question_takes_no_glued_letters_for_a_unit():
+    # "a dozen and one", as Whisper wrote it three ways
+    said = judge(
+        AnswerFields("12", kind="number"), ["a dozen and one", "a dozen in one", "a dozen n1"]
+    )
+    assert said.verdict == "reject"
+    assert judge(AnswerFields("12", kind="number"), "12 eggs").verdict == "accept"
