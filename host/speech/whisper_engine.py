@@ -505,6 +505,7 @@ class ClosedListStream:
         prompt = engine.prompt(expectation.likely, in_order=True)
         self._decode = lambda samples: engine.decode(samples, prompt)
         self.audio = PauseDecoding(self._decode, getattr(engine, "worker", None))
+        self._reply_scores: tuple[int, dict[str, float]] | None = None  # (samples, scores)
 
     def accept(self, samples: np.ndarray) -> None:
         self.audio.accept(samples)
@@ -544,7 +545,18 @@ class ClosedListStream:
         if heard is not None and first_spoken_form(heard) in self.spoken:
             return heard
         begun = self._begun_phrase(heard)
-        return self._written() or (begun[0] if begun else heard) or None
+        found = self._written() or (begun[0] if begun else None)
+        if found is None and not heard and self.replies and not self._hesitated():
+            # "yes" Whisper wrote "he was": the turn ends on the likeliest
+            # reply as soon as on a phrase heard (else after the full silence)
+            likeliest = self._likeliest_reply_scored()
+            found = likeliest[0] if likeliest else None
+        return found or heard or None
+
+    def _hesitated(self) -> bool:
+        """Whisper wrote only fillers ("um"): the player is thinking."""
+        readings = [first_spoken_form(h.text).split() for h in self.audio.decoded()]
+        return bool(readings) and all(w in hesitations() for w in readings[0])
 
     def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
         """The longest phrase of the list the grammar's path begins with
@@ -579,10 +591,31 @@ class ClosedListStream:
         likeliest, when it is likely and its reply clearly likelier than any
         other. flite's awb says "yes" as Whisper writes "us" (forced along
         "Yes": log p -2.3; "No" -8.2); fillers and room noise scored -4 to -12."""
+        likeliest = self._likeliest_reply_scored()
+        if likeliest is None:
+            return None
+        phrase, best, runner_up = likeliest
+        note = (
+            f"no phrase heard; Whisper finds '{phrase}' the likeliest reply "
+            f"(log p {best:.1f}, any other reply {runner_up:.1f} at most)"
+        )
+        return replace(
+            picked,
+            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
+            notes=(*picked.notes, note),
+        )
+
+    def _likeliest_reply_scored(self) -> tuple[str, float, float] | None:
+        """The likeliest reply's phrase, its log p and the best other reply's,
+        when it is likely and clearly likelier; scored once per audio (the
+        pause's and the end's are the same when the turn ends in that pause)."""
         if not self.replies:
             return None
-        phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
-        scores = self.engine.phrase_scores(self.audio.samples(), phrases)
+        samples = self.audio.samples()
+        if self._reply_scores is None or self._reply_scores[0] != len(samples):
+            phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
+            self._reply_scores = (len(samples), self.engine.phrase_scores(samples, phrases))
+        scores = self._reply_scores[1]
         if not scores:
             return None
         by_reply = sorted(
@@ -595,15 +628,7 @@ class ClosedListStream:
         )
         if best < LIKELY_REPLY or best - runner_up < REPLY_MARGIN:
             return None
-        note = (
-            f"no phrase heard; Whisper finds '{phrase}' the likeliest reply "
-            f"(log p {best:.1f}, any other reply {runner_up:.1f} at most)"
-        )
-        return replace(
-            picked,
-            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
-            notes=(*picked.notes, note),
-        )
+        return phrase, best, runner_up
 
     def _written(self) -> str | None:
         """The list's phrase Whisper wrote for the words so far, if any, after

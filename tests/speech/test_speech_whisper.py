@@ -429,6 +429,31 @@ def test_a_reply_no_decoding_heard_is_the_likeliest_one_when_it_clearly_is(score
         )
 
 
+@pytest.mark.parametrize(
+    "scores, partial",
+    [
+        ({"yes": -2.3, "no": -8.1}, "yes"),  # "yes" written "he was": the turn ends at once
+        ({"yeah": -4.2, "no": -5.9}, None),  # room noise: the full silence, as before
+    ],
+)
+def test_at_a_pause_the_likeliest_reply_ends_the_turn_and_is_scored_once(scores, partial):
+    engine = ScoresEngine("he was", scores)
+    stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(""))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == partial
+    assert stream.finish().text == (partial or "")
+    assert len(engine.scored) == 1  # the pause's scores serve the end of the turn
+
+
+def test_at_a_pause_after_a_filler_no_reply_is_guessed():
+    engine = ScoresEngine("um", {"yes": -2.3, "no": -8.1})
+    stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(""))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() is None and engine.scored == []  # "um ... yes": wait for the yes
+
+
 def test_replies_are_scored_only_when_no_phrase_was_heard():
     engine = ScoresEngine("repeat", {"yes": -0.1})
     stream = ClosedListStream(engine, CONFIRMATION, grammar_picking(""))
