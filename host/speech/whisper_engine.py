@@ -546,17 +546,22 @@ class ClosedListStream:
             return heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
-        if found is None and not heard and self.replies and not self._hesitated():
-            # "yes" Whisper wrote "he was": the turn ends on the likeliest
-            # reply as soon as on a phrase heard (else after the full silence)
+        if found is None and self.replies and not self._hesitated(heard):
+            # flite awb's "yes", Whisper's "us", the grammar's "he was" (of
+            # "he was right"): the turn ends on the likeliest reply as soon as
+            # on a phrase heard, not after the full silence
             likeliest = self._likeliest_reply_scored()
             found = likeliest[0] if likeliest else None
         return found or heard or None
 
-    def _hesitated(self) -> bool:
-        """Whisper wrote only fillers ("um"): the player is thinking."""
+    def _hesitated(self, path: str | None) -> bool:
+        """Whisper wrote only fillers ("um"), or the grammar's path is one:
+        the player is thinking."""
+        fillers = hesitations()
+        if path and all(w in fillers for w in first_spoken_form(path).split()):
+            return True
         readings = [first_spoken_form(h.text).split() for h in self.audio.decoded()]
-        return bool(readings) and all(w in hesitations() for w in readings[0])
+        return bool(readings) and all(w in fillers for w in readings[0])
 
     def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
         """The longest phrase of the list the grammar's path begins with

@@ -429,29 +429,32 @@ def test_a_reply_no_decoding_heard_is_the_likeliest_one_when_it_clearly_is(score
         )
 
 
+@pytest.mark.parametrize("path", ["", "he was"])  # nothing, or inside "he was right"
 @pytest.mark.parametrize(
-    "scores, partial",
+    "scores, reply",
     [
-        ({"yes": -2.3, "no": -8.1}, "yes"),  # "yes" written "he was": the turn ends at once
+        ({"yes": -2.3, "no": -8.1}, "yes"),  # flite awb's "yes", written "us": ends at once
         ({"yeah": -4.2, "no": -5.9}, None),  # room noise: the full silence, as before
     ],
 )
-def test_at_a_pause_the_likeliest_reply_ends_the_turn_and_is_scored_once(scores, partial):
-    engine = ScoresEngine("he was", scores)
-    stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(""))
+def test_at_a_pause_the_likeliest_reply_ends_the_turn_and_is_scored_once(path, scores, reply):
+    engine = ScoresEngine("us", scores)
+    stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(path))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
-    assert stream.partial() == partial
-    assert stream.finish().text == (partial or "")
+    assert stream.partial() == (reply or path or None)
+    assert stream.finish().text == (reply or "")
     assert len(engine.scored) == 1  # the pause's scores serve the end of the turn
 
 
-def test_at_a_pause_after_a_filler_no_reply_is_guessed():
-    engine = ScoresEngine("um", {"yes": -2.3, "no": -8.1})
-    stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(""))
+@pytest.mark.parametrize("whisper, path", [("um", ""), ("us", "um")])
+def test_at_a_pause_after_a_filler_no_reply_is_guessed(whisper, path):
+    engine = ScoresEngine(whisper, {"yes": -2.3, "no": -8.1})
+    stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(path))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
-    assert stream.partial() is None and engine.scored == []  # "um ... yes": wait for the yes
+    assert stream.partial() == (path or None)  # "um ... yes": wait for the yes
+    assert engine.scored == []
 
 
 def test_replies_are_scored_only_when_no_phrase_was_heard():
