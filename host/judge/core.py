@@ -205,14 +205,14 @@ def judge_alternative(text: str, fields: AnswerFields, strictness: str = "normal
         if outcome is not None:
             return outcome
     else:
-        form = _another_number(text, fields)
-        if form is not None:
+        numbered = _another_number(text, fields)
+        if numbered is not None:
             return Outcome(
                 "reject",
                 True,
-                f"rejected: {said} is not {form.entry}: it has another number",
+                f"rejected: {said} is not {numbered.entry}: it has another number",
                 "number",
-                form,
+                numbered,
             )
     return Outcome("reject", False, f"rejected: {said} does not match {fields.answer}", "no-match")
 

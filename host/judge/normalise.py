@@ -81,10 +81,12 @@ def expand_letter_abbreviations(tokens: list[str]) -> list[str]:
     for index, token in enumerate(tokens):
         glued = GLUED_NUMBER.match(token)
         following = tokens[index + 1] if index + 1 < len(tokens) else ""
-        if glued and _abbreviation(glued.group(1), table):
-            out += [*table[_abbreviation(glued.group(1), table)], glued.group(2)]
-        elif _is_a_number(following) and _abbreviation(token, table):
-            out += table[_abbreviation(token, table)]
+        letters = _abbreviation(glued.group(1), table) if glued else None
+        before_a_number = _abbreviation(token, table) if _is_a_number(following) else None
+        if glued and letters:
+            out += [*table[letters], glued.group(2)]
+        elif before_a_number:
+            out += table[before_a_number]
         else:
             out += table.get(token, (token,))
     return out
