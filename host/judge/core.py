@@ -118,8 +118,9 @@ def _known_as_outcome(form: F.Form, said: str) -> tuple[str, bool, str, str]:
 def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | None:
     """Number and year questions: the number said decides, whatever words surround it."""
     expected = {t for t in card_tokens(fields.answer).tokens if is_number(t)}
-    restored = point_restored(text, expected)
-    for reading in (*heard_variants(restored), *heard_variants(text)):
+    # the point put back first ("minus 273 15"), then as heard
+    texts = dict.fromkeys((point_restored(text, expected), text))
+    for reading in (reading for said in texts for reading in heard_variants(said)):
         spoken = {t for t in reading.tokens if is_number(t)}
         if spoken and expected and _number_then_unit(reading.tokens):
             if spoken == expected:

@@ -58,7 +58,7 @@ def hesitations() -> frozenset[str]:
     return groups["fillers"] | groups["lead_ins"]
 
 
-def _is_hesitation(word: str) -> bool:
+def is_hesitation(word: str) -> bool:
     """A filler or lead-in, however long it was drawn out ("hmmm", "ahhh"),
     or a hum however Whisper spelt it ("h-n-n", "h m", "mn")."""
     known = hesitations()
@@ -130,7 +130,7 @@ class TurnEnd:
         if partial is None:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
-        if all(_is_hesitation(word) for word in words):
+        if all(is_hesitation(word) for word in words):
             return Tier.HESITATION  # "um", "i think it's", or nothing written
         if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
             return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on

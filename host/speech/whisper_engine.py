@@ -68,7 +68,7 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
-from host.speech.turn_end import hesitations
+from host.speech.turn_end import hesitations, is_hesitation
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
@@ -555,13 +555,13 @@ class ClosedListStream:
         return found or heard or None
 
     def _hesitated(self, path: str | None) -> bool:
-        """Whisper wrote only fillers ("um"), or the grammar's path is one:
-        the player is thinking."""
-        fillers = hesitations()
-        if path and all(w in fillers for w in first_spoken_form(path).split()):
-            return True
-        readings = [first_spoken_form(h.text).split() for h in self.audio.decoded()]
-        return bool(readings) and all(w in fillers for w in readings[0])
+        """Whisper wrote only fillers ("um", "hmmm"), or the grammar's path is
+        one: the player is thinking."""
+        readings = [h.text for h in self.audio.decoded()[:1]]
+        return any(
+            words and all(is_hesitation(w) for w in words)
+            for words in (first_spoken_form(text).split() for text in [path or "", *readings])
+        )
 
     def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
         """The longest phrase of the list the grammar's path begins with

@@ -447,7 +447,7 @@ def test_at_a_pause_the_likeliest_reply_ends_the_turn_and_is_scored_once(path, s
     assert len(engine.scored) == 1  # the pause's scores serve the end of the turn
 
 
-@pytest.mark.parametrize("whisper, path", [("um", ""), ("us", "um")])
+@pytest.mark.parametrize("whisper, path", [("um", ""), ("hmmm", ""), ("us", "um")])
 def test_at_a_pause_after_a_filler_no_reply_is_guessed(whisper, path):
     engine = ScoresEngine(whisper, {"yes": -2.3, "no": -8.1})
     stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(path))
