@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from typing import Any
 
 import numpy as np
 
-Decode = Callable[[np.ndarray], list]
+Decode = Callable[[np.ndarray], Any]  # the engine's readings, in its own form
 
 
 class Now(Executor):
@@ -70,7 +71,7 @@ class PauseDecoding:
         if self.pause_at is not None:
             self.start = max(self.pause_at, self.received - lead)
 
-    def decoded(self) -> list:
+    def decoded(self) -> Any:
         """The decoding of the audio up to the current pause (all of it when
         not in a pause: the turn may end mid-word on a time limit)."""
         self._start(self._upto())

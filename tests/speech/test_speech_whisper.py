@@ -11,6 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from host.judge.core import judge
+from host.judge.model import AnswerFields
 from host.speech.log_mel import log_mel, mel_filters
 from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
 from host.speech.whisper_engine import (
@@ -104,21 +106,36 @@ class CountingEngine:
         return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
 
 
+class SaysEngine(CountingEngine):
+    """Whisper writing the words one way, or several, best first; `unprompted`:
+    what it writes without a prompt, when that differs."""
+
+    def __init__(self, *readings, unprompted=None):
+        super().__init__()
+        self.readings = readings
+        self.unprompted = unprompted
+
+    def decode(self, samples, prompt=None, beam_size=None):
+        super().decode(samples, prompt, beam_size)
+        readings = self.unprompted if not prompt and self.unprompted else self.readings
+        return [Hypothesis(text, 1.0 / len(readings)) for text in readings]
+
+
 def test_a_turn_that_ends_at_the_pause_is_decoded_once():
-    engine = CountingEngine()
+    engine = SaysEngine("canberra")
     stream = WhisperStream(engine, Expectation.answer(["Canberra"]))
     stream.accept(np.zeros(4800, np.int16))
-    assert stream.partial() == "4800 samples"  # asked once the pause is long enough
+    assert stream.partial() == "canberra"  # asked once the pause is long enough
     finished = stream.finish()  # the turn ended right there: nothing new to hear
-    assert finished.text == "4800 samples" and engine.decoded == [4800]
-    assert finished.notes == (
+    assert finished.text == "canberra" and engine.decoded == [4800]
+    assert finished.notes[:2] == (
         "decoded freely (Whisper has no grammars)",
         "the card's phrases were Whisper's prompt",
     )
 
 
 def test_an_answer_is_decoded_with_the_cards_phrases_as_its_prompt():
-    engine = CountingEngine()
+    engine = SaysEngine("sydney")
     stream = WhisperStream(engine, Expectation.answer(["Canberra", "Sydney"], ["pass"]))
     stream.accept(np.zeros(4800, np.int16))
     stream.finish()
@@ -134,16 +151,40 @@ def test_free_speech_is_decoded_without_a_prompt():
     assert engine.prompts == [[]] and engine.beams == [None]  # the engine's own beam
 
 
-class SaysEngine(CountingEngine):
-    """Whisper writing the words one way, or several, best first."""
+def test_a_reading_that_names_nothing_on_the_card_is_heard_again_without_the_prompt():
+    # flite awb says "the big apple" in babble; the card, as Whisper's
+    # prompt, pulls the reading to "the big athlete"
+    card = AnswerFields("New York City", ("NYC", "The Big Apple"), kind="place")
+    engine = SaysEngine("the big athlete", unprompted=("the big apple", "the big athlete"))
+    stream = WhisperStream(engine, Expectation.answer(card.listen_for()))
+    stream.accept(np.zeros(4800, np.int16))
+    finished = stream.finish()
+    assert [h.text for h in finished.alternatives] == ["the big athlete", "the big apple"]
+    assert engine.prompts[1] is None and engine.beams == [ANSWER_BEAM, ANSWER_BEAM]
+    assert (
+        "no reading was a phrase on the card; heard again without the prompt: 'the big apple'"
+        in finished.notes
+    )
+    assert judge(card, finished.as_pairs()).verdict == "accept"  # judge.md rule 8
 
-    def __init__(self, *readings):
-        super().__init__()
-        self.readings = readings
 
-    def decode(self, samples, prompt=None, beam_size=None):
-        super().decode(samples, prompt, beam_size)
-        return [Hypothesis(text, 1.0 / len(self.readings)) for text in self.readings]
+def test_a_reading_on_the_card_is_not_heard_again():
+    engine = SaysEngine("the big apple", unprompted=("the big athlete",))
+    stream = WhisperStream(engine, Expectation.answer(["New York City", "The Big Apple"]))
+    stream.accept(np.zeros(4800, np.int16))
+    assert [h.text for h in stream.finish().alternatives] == ["the big apple"]
+    assert len(engine.decoded) == 1
+
+
+def test_the_second_hearing_follows_the_first_and_is_ranked_below_it():
+    engine = SaysEngine("sidney", "sydnee", unprompted=("sydney", "sidney"))
+    stream = WhisperStream(engine, Expectation.answer(["Canberra", "Sydney"]))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.partial() == "sidney"  # the end of turn reads the first hearing
+    assert stream.other_readings() == ("sydnee", "sydney")
+    finished = stream.finish()
+    assert [h.confidence for h in finished.alternatives] == [0.5, 0.5, 0.25]
+    assert len(engine.decoded) == 2  # both at the pause; the end of turn heard nothing new
 
 
 @pytest.mark.parametrize(
@@ -154,7 +195,9 @@ def test_half_a_name_on_the_card_is_a_guess_to_wait_on(heard, guess):
     stream = WhisperStream(SaysEngine(heard), Expectation.answer(["Leonardo da Vinci", "Canberra"]))
     stream.accept(np.zeros(4800, np.int16))
     assert stream.guess() == guess
-    assert stream.engine.decoded == [4800]  # one decode for the partial and the guess
+    # one hearing for the partial and the guess (twice over when it named
+    # nothing on the card: with the prompt, then without)
+    assert stream.engine.decoded in ([4800], [4800, 4800])
 
 
 def test_the_end_of_turn_sees_whispers_other_readings_too():
@@ -191,7 +234,7 @@ def test_after_a_hesitation_the_answer_is_decoded_from_where_the_player_went_on(
     assert stream.partial() == f"um {kept} samples"  # the end of turn sees a filler, then words
     finished = stream.finish()
     assert finished.text == f"{kept} samples"  # the judge hears the answer alone
-    assert engine.decoded == [4800, kept]
+    assert engine.decoded == [4800, 4800, kept, kept]  # with the card's prompt, then without
     assert finished.notes[-1] == "'4800 samples' before a pause was a hesitation, left out"
 
 
