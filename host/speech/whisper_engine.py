@@ -33,6 +33,9 @@ Facts this module is built around (bench/recognizer_comparison.py):
   (flite rms, kal16, awb_time, espeak-ng us and gb) from 66% to 76%, with
   one false accept in 160: "Ottawa" in loud noise, in flite's limited-domain
   clock voice, which free decoding heard as "thank you" (docs/recognizers.md).
+  The prompt also pulls: "the big apple" came out "the big athlete" on a
+  New York card. An answer none of whose readings is a phrase on the card
+  is heard again without the prompt (WhisperStream._hear).
 - the encoder opens with two convolutions, run by oneDNN inside CTranslate2,
   which by default keeps a compiled kernel for every input width it meets
   (up to 1,024 of them, about 0.6 MB each); every utterance and partial is a
