@@ -27,6 +27,7 @@ import jellyfish
 from rapidfuzz import fuzz
 
 from host.judge.core import judge
+from host.judge.match import EXACT, best_form
 from host.judge.model import AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import heard_variants
 from host.judge.truefalse import read_true_false
@@ -132,15 +133,26 @@ def _right_lower_alternative(
 def _names_a_competitor(
     heard: str, competitors: Sequence[str], kind: str, guess: str
 ) -> str | None:
-    """Another answer of the card's kind that free decoding reads as, and
-    sounds at least as much like as the guess: "good" is a slip of "Gold",
-    but sounds just like the card's "Kid" (both K-T), so it names neither."""
+    """Another answer of the card's kind that free decoding wrote, and that
+    sounds at least as much like what was heard as the guess does. Written,
+    not a slip away: a reading one slip from another answer says no more for
+    it than the card-guided pass says for the card. In the demo, flite's
+    "Gaul" came out "ball" (a slip of Bali) and "Olympia" "the limp" (of
+    Lima), and the host ruled them wrong without asking, though the guided
+    pass had heard the card's answer. "good" is a slip of "Gold" too, and
+    sounds just like the card's "Kid" (both K-T)."""
     for other in competitors:
-        if judge(AnswerFields(other, kind=kind), heard).verdict == "accept" and sound_support(
+        if _written_as(heard, AnswerFields(other, kind=kind)) and sound_support(
             heard, other
         ) >= sound_support(heard, guess):
             return other
     return None
+
+
+def _written_as(heard: str, fields: AnswerFields) -> bool:
+    """The judge accepts what was heard as the answer, read with no slip."""
+    found = best_form(heard, fields)
+    return found is not None and found[0] <= EXACT and judge(fields, heard).verdict == "accept"
 
 
 def decide(

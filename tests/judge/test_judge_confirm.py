@@ -49,6 +49,23 @@ def test_a_competitor_heard_only_as_a_slip_is_asked_about_when_it_sounds_like_th
     assert decide(kid, "gold", card_guess="kid", competitors=("Gold",)).verdict == "reject"
 
 
+@pytest.mark.parametrize(
+    "card, heard, guess, competitor",
+    [
+        # flite voices in the demo, each heard as a slip of another answer
+        (AnswerFields("Olympia", kind="place"), "the limp", "olympia", "Lima"),
+        (AnswerFields("Gaul", kind="place"), "ball", "gaul", "Bali"),
+    ],
+)
+def test_a_slip_away_from_another_answer_does_not_stop_the_host_asking(
+    card, heard, guess, competitor
+) -> None:
+    decision = decide(card, heard, card_guess=guess, competitors=(competitor,))
+    assert decision.question == f"Did you say {card.answer}?"
+    written = decide(card, competitor.lower(), card_guess=guess, competitors=(competitor,))
+    assert written.verdict == "reject" and "another answer" in written.reason
+
+
 def test_a_guess_of_a_near_miss_is_not_asked_about() -> None:
     decision = decide(ART_DECO, "art new vote", card_guess="art nouveau")
     assert decision.verdict == "reject"
