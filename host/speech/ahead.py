@@ -22,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
-from typing import Any
+from typing import Generic, TypeVar
 
 import numpy as np
 
-Decode = Callable[[np.ndarray], Any]  # the engine's readings, in its own form
+Heard = TypeVar("Heard")  # what the engine's decode returns
 
 
 class Now(Executor):
@@ -41,17 +41,19 @@ class Now(Executor):
         return future
 
 
-class PauseDecoding:
+class PauseDecoding(Generic[Heard]):
     """The utterance's audio, and its decoding up to where the current pause began."""
 
-    def __init__(self, decode: Decode, executor: Executor | None = None) -> None:
+    def __init__(
+        self, decode: Callable[[np.ndarray], Heard], executor: Executor | None = None
+    ) -> None:
         self.decode = decode
         self.executor = executor or Now()
         self.chunks: list[np.ndarray] = []
         self.received = 0  # samples so far
         self.pause_at: int | None = None  # samples before the current pause, if in one
         self.start = 0  # the first sample decoded: after the last hesitation
-        self._latest: tuple[int, int, Future] | None = None  # (start, end, the decoding)
+        self._latest: tuple[int, int, Future[Heard]] | None = None  # (start, end, the decoding)
 
     def accept(self, samples: np.ndarray) -> None:
         self.chunks.append(np.asarray(samples, np.int16))
@@ -71,7 +73,7 @@ class PauseDecoding:
         if self.pause_at is not None:
             self.start = max(self.pause_at, self.received - lead)
 
-    def decoded(self) -> Any:
+    def decoded(self) -> Heard:
         """The decoding of the audio up to the current pause (all of it when
         not in a pause: the turn may end mid-word on a time limit)."""
         self._start(self._upto())

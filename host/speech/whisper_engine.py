@@ -385,8 +385,8 @@ class WhisperStream:
     The endpointer asks for a partial once a pause, when it reaches the
     short silence that ends a complete answer; the decoding began when the
     pause did (ahead.py). If the turn ends right there, `finish` has nothing
-    new to hear and returns that same decoding, so a complete answer costs
-    one decode, not two.
+    new to hear and returns that same decoding, so a complete answer is
+    heard once (`_hear`), not twice.
     """
 
     def __init__(self, engine: WhisperRecognizer, expectation: Expectation) -> None:
