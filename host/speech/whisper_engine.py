@@ -203,10 +203,8 @@ def single_threaded_blas() -> None:
     decode and the listening loop: in a game by audio it burnt 6 s of CPU
     in 100, a closed list's decode took 103 ms on average (85 without it).
     Nothing in the host multiplies matrices big enough to gain from two."""
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # the whisper extra brings it; without it, as before
-        return
+    from threadpoolctl import threadpool_limits  # the whisper extra's, like ctranslate2
+
     threadpool_limits(limits=1, user_api="blas")
 
 
