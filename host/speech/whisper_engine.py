@@ -565,7 +565,8 @@ class ClosedListStream:
         prompt = engine.prompt(expectation.likely, in_order=True)
         self._decode = lambda samples: engine.decode(samples, prompt)
         self.audio = PauseDecoding(self._decode, getattr(engine, "worker", None))
-        self._reply_scores: tuple[int, dict[str, float]] | None = None  # (samples, scores)
+        # ((first sample, samples), scores): the audio they were scored on, as PauseDecoding keys it
+        self._reply_scores: tuple[tuple[int, int], dict[str, float]] | None = None
 
     def accept(self, samples: np.ndarray) -> None:
         self.audio.accept(samples)
@@ -677,9 +678,10 @@ class ClosedListStream:
         if not self.replies:
             return None
         samples = self.audio.samples()
-        if self._reply_scores is None or self._reply_scores[0] != len(samples):
+        audio = (self.audio.start, len(samples))  # after a hesitation, the audio starts later
+        if self._reply_scores is None or self._reply_scores[0] != audio:
             phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
-            self._reply_scores = (len(samples), self.engine.phrase_scores(samples, phrases))
+            self._reply_scores = (audio, self.engine.phrase_scores(samples, phrases))
         scores = self._reply_scores[1]
         if not scores:
             return None
