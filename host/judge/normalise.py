@@ -24,7 +24,7 @@ OTHER_LETTERS = str.maketrans(
 NOT_WORD = re.compile(r"[^a-z0-9.']+")
 LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
 MINUS_SIGN = re.compile(r"(?<![\w.])[-−–](?=\d)")  # "-40", not "1939-1945"
-SPOKEN_W = re.compile(r"\bdouble (?:u|you)\b")  # "double u double u two" spells WW2
+SPOKEN_W = re.compile(r"\bdouble (?:u|you)(?![a-z])")  # "double u double u two" (or "u2") spells WW2
 # A letter abbreviation glued to its number: "ww2", "wwii" -> "ww 2", "ww ii"
 GLUED_NUMBER = re.compile(r"^([a-z]+?)(\d+|i{1,3}|iv|vi{0,3}|ix|x)$")
 
@@ -113,12 +113,18 @@ def _abbreviation(letters: str, table: dict[str, tuple[str, ...]]) -> str | None
 
 
 def join_letter_runs(tokens: list[str]) -> list[str]:
-    """Letters spelled out are one word: 'u s a' -> usa, 'm a s h' -> mash."""
+    """Letters spelled out are one word: 'u s a' -> usa, 'm a s h' -> mash; a
+    letter said again glued to a number ends the run: 'w w2' -> ww2 (Whisper's
+    "double u double u2")."""
     out: list[str] = []
     run: list[str] = []
     for token in tokens + [""]:
         if len(token) == 1 and token.isalpha():
             run.append(token)
+            continue
+        if run and token[:1] == run[-1] and token[1:].isdigit():
+            out.append("".join(run) + token)
+            run = []
             continue
         if len(run) >= 2:
             out.append("".join(run))

@@ -210,6 +210,18 @@ def test_ww2_with_a_w_too_many_as_whisper_writes_it(heard: str) -> None:
     assert verdict(card, heard.replace("2", "1").replace("two", "one")) == "reject"
 
 
+@pytest.mark.parametrize("heard", ["double u double u2", "w w2", "double you double you2"])
+def test_ww2_with_the_number_glued_to_the_last_letter_as_whisper_writes_it(heard: str) -> None:
+    card = AnswerFields("World War II", reject=("World War I",))
+    assert verdict(card, heard) == "accept"
+    assert verdict(card, heard.replace("2", "1")) == "reject"
+
+
+@pytest.mark.parametrize("heard", ["u2", "b52", "a w2"])
+def test_a_letter_glued_to_a_number_after_another_letter_is_no_run(heard: str) -> None:
+    assert heard_variants(heard)[0].with_articles == tuple(heard.split())
+
+
 @pytest.mark.parametrize("heard", ["www", "w w w", "www and"])
 def test_a_run_of_ws_without_a_number_is_no_war(heard: str) -> None:
     assert verdict(AnswerFields("World War II"), heard) == "reject"
