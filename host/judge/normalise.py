@@ -24,7 +24,8 @@ OTHER_LETTERS = str.maketrans(
 NOT_WORD = re.compile(r"[^a-z0-9.']+")
 LONE_DOT = re.compile(r"(?<!\d)\.|\.(?!\d)")
 MINUS_SIGN = re.compile(r"(?<![\w.])[-−–](?=\d)")  # "-40", not "1939-1945"
-SPOKEN_W = re.compile(r"\bdouble (?:u|you)(?![a-z])")  # "double u double u two" (or "u2") spells WW2
+# "double u double u two" spells WW2 (Whisper may write the last "u2")
+SPOKEN_W = re.compile(r"\bdouble (?:u|you)(?![a-z])")
 # A letter abbreviation glued to its number: "ww2", "wwii" -> "ww 2", "ww ii"
 GLUED_NUMBER = re.compile(r"^([a-z]+?)(\d+|i{1,3}|iv|vi{0,3}|ix|x)$")
 
