@@ -34,6 +34,11 @@ class LoadingSynthesizer:
         """Load the model now (the first line is playing), if not begun yet."""
         self._loading.start()
 
+    @property
+    def ready(self) -> bool:
+        """The voice has loaded (or failed to): what it says now is its own."""
+        return self._loading.done
+
     def started_listening(self) -> None:
         """The start of the game is over: from now on only a line that has
         to wait for the model is kept."""

@@ -362,18 +362,24 @@ _CLAUSE_END = re.compile(r"(?<=[.?!;:,])\s+")
 def clauses(text: str, min_words: int = 4) -> list[str]:
     """Split at punctuation, keeping clauses long enough to sound natural.
     A first sentence, or words before a colon, stand alone however short
-    ("History." or "Art:" before the question): the host starts speaking
-    once that much is made."""
+    ("History." or "Art:" before the question, "Four:" before "Geography;
+    5 more?"): the host starts speaking once that much is made, and such
+    openings recur, so they are often made already (recent_lines.py)."""
     pieces: list[str] = []
     for piece in _CLAUSE_END.split(text.strip()):
-        opening = len(pieces) == 1 and pieces[0].endswith((".", "?", "!", ":"))
-        if pieces and len(pieces[-1].split()) < min_words and not opening:
+        if pieces and len(pieces[-1].split()) < min_words and not _opening(pieces):
             pieces[-1] = f"{pieces[-1]} {piece}"
         else:
             pieces.append(piece)
-    if len(pieces) > 1 and len(pieces[-1].split()) < min_words:
+    short_tail = len(pieces) > 1 and len(pieces[-1].split()) < min_words
+    if short_tail and not _opening(pieces[:-1]):
         pieces[-2:] = [f"{pieces[-2]} {pieces[-1]}"]
     return [p for p in pieces if p]
+
+
+def _opening(pieces: list[str]) -> bool:
+    """The clauses so far are one first sentence, or words before a colon."""
+    return len(pieces) == 1 and pieces[0].endswith((".", "?", "!", ":"))
 
 
 def synthesize_clauses(synthesizer: Synthesizer, text: str) -> Generator[Audio, None, None]:

@@ -19,6 +19,7 @@ import numpy as np
 from host.errors import DeviceError, HostError, plain_sentence
 from host.speech.background import BackgroundLoad
 from host.speech.loading_voice import LoadingSynthesizer
+from host.speech.recent_lines import RecentLines
 from host.table import understanding as und
 from host.table.channels import Heard, KeyboardChannel, Listening
 from host.table.narrator import always_suggested, shown
@@ -45,6 +46,7 @@ class VoiceChannel:
         dictionary=None,
     ):
         self.synthesizer = synthesizer
+        self._lines = RecentLines(synthesizer)  # a line said again plays at once
         self.speaker = speaker
         self.microphone = microphone
         self._recognizer = recognizer  # a recognizer, or a BackgroundLoad of one
@@ -81,7 +83,7 @@ class VoiceChannel:
         from host.speech.synth import synthesize_clauses
 
         try:
-            for audio in synthesize_clauses(self.synthesizer, text):
+            for audio in synthesize_clauses(self._lines, text):
                 played = self.speaker.play(_louder(audio, self.volume))
                 # the table hears the host: load the voice and the ears while it talks
                 if isinstance(self.synthesizer, LoadingSynthesizer):
@@ -174,6 +176,7 @@ class VoiceChannel:
             return "voice_limit"
         self.synthesizer.close()
         self.synthesizer, self.rate = new, rate
+        self._lines = RecentLines(new)
         return f"voice_{change}"
 
     def close(self) -> None:

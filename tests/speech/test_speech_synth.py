@@ -138,7 +138,7 @@ def test_clauses_are_long_enough_to_sound_natural():
         "Red, for a wedge:",
         "what is the capital of Australia?",
     ]
-    assert clauses("Yes. Roll again.") == ["Yes. Roll again."]
+    assert clauses("Right, roll again.") == ["Right, roll again."]
     # a short first sentence alone: the reply starts once it is made
     assert clauses("History. Who painted the ceiling of the Sistine Chapel?") == [
         "History.",
@@ -148,7 +148,10 @@ def test_clauses_are_long_enough_to_sound_natural():
         "Art:",
         "which American photographer took Migrant Mother?",
     ]
-    assert clauses("Ann: Geography wedge (1).") == ["Ann: Geography wedge (1)."]
+    # however short the rest: the opening is often made already ("Four:", "Right.")
+    assert clauses("Ann: Geography wedge (1).") == ["Ann:", "Geography wedge (1)."]
+    assert clauses("Four: Geography; 5 more?") == ["Four:", "Geography; 5 more?"]
+    assert clauses("Yes. Roll again.") == ["Yes.", "Roll again."]
     assert clauses("In 1969, which astronaut, famously, walked on the Moon first?") == [
         "In 1969, which astronaut,",
         "famously, walked on the Moon first?",

@@ -426,7 +426,20 @@ def test_captions_show_the_cards_spelling_where_the_voice_reads_a_respelling(fas
     channel.say(narrator.say("answer_was", answer=narrator.answer_text(saarinen)))
     channel.say(narrator.say("did_you_say", answer=narrator.answer_text(saarinen)))
     assert channel.synthesizer.spoken == [
-        "Answer: Ay-ro Sah-ri-nen.",
+        "Answer:",
+        "Ay-ro Sah-ri-nen.",
         "You said Ay-ro Sah-ri-nen?",
     ]
     assert captions == ["Answer: Eero Saarinen.", "You said Eero Saarinen?"]
+
+
+def test_a_line_said_again_is_made_once_until_the_voice_changes_speed(fast_tmp):
+    channel = voice_channel(["roll"])
+    made = channel.synthesizer
+    channel.say("Roll.")
+    channel.say("Roll.")
+    assert made.spoken == ["Roll."]
+    assert len(channel.speaker.played) == 2
+    channel.adjust("slower")
+    channel.say("Roll.")
+    assert channel.synthesizer is not made and channel.synthesizer.spoken == ["Roll."]
