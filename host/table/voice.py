@@ -45,7 +45,6 @@ class VoiceChannel:
         caption=print,
         dictionary=None,
     ):
-        self.synthesizer = synthesizer
         self._lines = RecentLines(synthesizer)  # a line said again plays at once
         self.speaker = speaker
         self.microphone = microphone
@@ -58,6 +57,10 @@ class VoiceChannel:
         self.volume = 1.0
         self.rate = settings.rate
         self._fallback: KeyboardChannel | None = None
+
+    @property
+    def synthesizer(self):
+        return self._lines.synthesizer
 
     @property
     def voice(self) -> bool:
@@ -175,8 +178,7 @@ class VoiceChannel:
         except Exception:
             return "voice_limit"
         self.synthesizer.close()
-        self.synthesizer, self.rate = new, rate
-        self._lines = RecentLines(new)
+        self._lines, self.rate = RecentLines(new), rate
         return f"voice_{change}"
 
     def close(self) -> None:
