@@ -3,6 +3,7 @@ decode per pause, and (when the `whisper` extra is installed) the real model
 hearing flite voices."""
 
 import importlib.util
+import math
 import os
 import subprocess
 import sys
@@ -17,6 +18,8 @@ from host.speech.log_mel import log_mel, mel_filters
 from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
 from host.speech.whisper_engine import (
     ANSWER_BEAM,
+    CLOSED_LIST_TOKENS_PER_SECOND,
+    TOKENS_PER_SECOND,
     ClosedListStream,
     WhisperStream,
     collapse_repeats,
@@ -99,10 +102,11 @@ class CountingEngine:
     def prompt(self, phrases, in_order=False):
         return [f"<{p}>" for p in (phrases if in_order else sorted(phrases))]
 
-    def decode(self, samples, prompt=None, beam_size=None):
+    def decode(self, samples, prompt=None, beam_size=None, tokens_per_second=None):
         self.decoded.append(len(samples))
         self.prompts.append(prompt)
         self.beams.append(beam_size)
+        self.tokens_per_second = tokens_per_second
         return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
 
 
@@ -115,8 +119,8 @@ class SaysEngine(CountingEngine):
         self.readings = readings
         self.unprompted = unprompted
 
-    def decode(self, samples, prompt=None, beam_size=None):
-        super().decode(samples, prompt, beam_size)
+    def decode(self, samples, prompt=None, beam_size=None, tokens_per_second=None):
+        super().decode(samples, prompt, beam_size, tokens_per_second)
         readings = self.unprompted if not prompt and self.unprompted else self.readings
         return [Hypothesis(text, 1.0 / len(readings)) for text in readings]
 
@@ -814,3 +818,50 @@ def test_a_short_phrase_is_decoded_freely_not_scored():
     stream.pause_began()
     assert stream.finish().text == "roll"
     assert engine.scored == [] and engine.decoded == [4800]
+
+
+def test_a_closed_lists_decoding_is_bounded_tighter_than_an_answers():
+    commands = SaysEngine("roll")
+    stream = ClosedListStream(commands, ROLL, grammar_picking("roll"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "roll"
+    assert commands.tokens_per_second == CLOSED_LIST_TOKENS_PER_SECOND < TOKENS_PER_SECOND
+    answers = SaysEngine("canberra")
+    stream = WhisperStream(answers, Expectation.answer(["Canberra"]))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "canberra" and answers.tokens_per_second is None
+
+
+@needs_model
+def test_a_one_word_command_written_over_and_over_stops_at_the_closed_lists_bound(flite_speech):
+    from host.speech.whisper_engine import WhisperRecognizer
+
+    whisper = WhisperRecognizer(max_alternatives=3)
+    written = []
+    real_generate = whisper.model.generate
+
+    class WritingModel:  # CTranslate2's model object cannot be patched in place
+        def __getattr__(self, name):
+            return getattr(real_model, name)
+
+        def generate(self, *args, **kwargs):
+            results = real_generate(*args, **kwargs)
+            written.append(results[0].sequences[0])
+            return results
+
+    real_model, whisper.model = whisper.model, WritingModel()
+    likely = ("roll", "score", "repeat", "help", "where am i", "quieter", "louder", "slower")
+    prompt = whisper.prompt(likely, in_order=True)
+    said = flite_speech("roll", "kal").samples
+    seconds = len(said) / whisper.sample_rate
+    assert whisper.decode(said, prompt)[0].text == "roll"
+    heard = whisper.decode(said, prompt, tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND)
+    assert heard[0].text == "roll"
+    # the prompt lists its phrases with commas, and Whisper goes on in kind
+    # ("roll, roll, roll, ...") to the bound: the tighter one is fewer steps
+    answer_bound, closed_bound = written
+    assert "," in answer_bound
+    fewer = math.ceil(TOKENS_PER_SECOND * seconds) - math.ceil(
+        CLOSED_LIST_TOKENS_PER_SECOND * seconds
+    )
+    assert fewer > 0 and len(closed_bound) == len(answer_bound) - fewer
