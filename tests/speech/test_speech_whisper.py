@@ -675,23 +675,34 @@ def test_whisper_scores_the_reply_it_wrote_otherwise(whisper, flite_speech):
     assert whisper.phrase_scores(np.zeros(16000, np.int16), ["yes"]) == {}
 
 
+def watched_whisper(method: str, seen: list):
+    """A real Whisper whose model's `method` puts each result in `seen`
+    (CTranslate2's model object cannot be patched in place)."""
+    from host.speech.whisper_engine import WhisperRecognizer
+
+    whisper = WhisperRecognizer(max_alternatives=3)
+    real_model = whisper.model
+
+    class WatchedModel:
+        def __getattr__(self, name):
+            return getattr(real_model, name)
+
+    def watched(*args, **kwargs):
+        result = getattr(real_model, method)(*args, **kwargs)
+        seen.append(result)
+        return result
+
+    whisper.model = WatchedModel()
+    setattr(whisper.model, method, watched)
+    return whisper
+
+
 @needs_model
 def test_scoring_after_a_decode_of_the_same_audio_reuses_its_encoding(flite_speech):
     from host.speech.whisper_engine import WhisperRecognizer
 
-    whisper = WhisperRecognizer(max_alternatives=3)
-    encodes = []
-    real_encode = whisper.model.encode
-
-    class CountingModel:  # CTranslate2's model object cannot be patched in place
-        def __getattr__(self, name):
-            return getattr(real_model, name)
-
-        def encode(self, *args, **kwargs):
-            encodes.append(1)
-            return real_encode(*args, **kwargs)
-
-    real_model, whisper.model = whisper.model, CountingModel()
+    encodes: list = []
+    whisper = watched_whisper("encode", encodes)
     said = flite_speech("save and quit", "kal").samples
     fresh = WhisperRecognizer(max_alternatives=3).phrase_scores(said, ["save and quit", "score"])
     assert whisper.decode(said) and len(encodes) == 1
@@ -834,22 +845,8 @@ def test_a_closed_lists_decoding_is_bounded_tighter_than_an_answers():
 
 @needs_model
 def test_a_one_word_command_written_over_and_over_stops_at_the_closed_lists_bound(flite_speech):
-    from host.speech.whisper_engine import WhisperRecognizer
-
-    whisper = WhisperRecognizer(max_alternatives=3)
-    written = []
-    real_generate = whisper.model.generate
-
-    class WritingModel:  # CTranslate2's model object cannot be patched in place
-        def __getattr__(self, name):
-            return getattr(real_model, name)
-
-        def generate(self, *args, **kwargs):
-            results = real_generate(*args, **kwargs)
-            written.append(results[0].sequences[0])
-            return results
-
-    real_model, whisper.model = whisper.model, WritingModel()
+    generated: list = []
+    whisper = watched_whisper("generate", generated)
     likely = ("roll", "score", "repeat", "help", "where am i", "quieter", "louder", "slower")
     prompt = whisper.prompt(likely, in_order=True)
     said = flite_speech("roll", "kal").samples
@@ -859,7 +856,7 @@ def test_a_one_word_command_written_over_and_over_stops_at_the_closed_lists_boun
     assert heard[0].text == "roll"
     # the prompt lists its phrases with commas, and Whisper goes on in kind
     # ("roll, roll, roll, ...") to the bound: the tighter one is fewer steps
-    answer_bound, closed_bound = written
+    answer_bound, closed_bound = (results[0].sequences[0] for results in generated)
     assert "," in answer_bound
     fewer = math.ceil(TOKENS_PER_SECOND * seconds) - math.ceil(
         CLOSED_LIST_TOKENS_PER_SECOND * seconds
