@@ -18,6 +18,7 @@ from host.speech.log_mel import log_mel, mel_filters
 from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
 from host.speech.whisper_engine import (
     ANSWER_BEAM,
+    CLOSED_LIST_FIRST_TOKENS_PER_SECOND,
     CLOSED_LIST_TOKENS_PER_SECOND,
     TOKENS_PER_SECOND,
     ClosedListStream,
@@ -25,6 +26,7 @@ from host.speech.whisper_engine import (
     collapse_repeats,
     detokenize,
     plain_text,
+    settled,
     shares,
 )
 
@@ -68,6 +70,24 @@ def test_text_comes_out_plain():
     assert plain_text(" Korea, Korea, Korea,") == "korea"
 
 
+@pytest.mark.parametrize(
+    "tokens, bound, more_would_change_it",
+    [
+        (["ĠRoll", "."], 4, False),  # it ended before the bound
+        (["ĠRoll", ",", "Ġroll", ",", "Ġroll"], 4, False),  # it says itself again
+        (["ĠHistory", "Ġhistory", "Ġhistory"], 2, False),
+        (["ĠGe", "ography", ",", "Ġge"], 4, False),  # again, in part
+        (["ĠScience", "Ġand", "Ġtechnology"], 3, True),  # cut at the bound, maybe mid-phrase
+        (["ĠRoll", "Ġagain", ","], 3, True),
+        (["ĠRoll", ","], 2, True),  # a list's next phrase may come
+    ],
+)
+def test_a_reading_cut_at_its_bound_is_settled_once_it_repeats_itself(
+    tokens, bound, more_would_change_it
+):
+    assert settled(tokens, bound) is not more_would_change_it
+
+
 def test_tokens_are_read_back_as_bytes():
     # GPT-2's byte alphabet: "Ġ" is a space, "Ã©" the two bytes of "é"
     assert detokenize(["ĠCaf", "Ã©", "Ġin", "ĠParis", "<|endoftext|>"]) == " Café in Paris"
@@ -102,11 +122,18 @@ class CountingEngine:
     def prompt(self, phrases, in_order=False):
         return [f"<{p}>" for p in (phrases if in_order else sorted(phrases))]
 
-    def decode(self, samples, prompt=None, beam_size=None, tokens_per_second=None):
+    def decode(
+        self,
+        samples,
+        prompt=None,
+        beam_size=None,
+        tokens_per_second=None,
+        first_tokens_per_second=None,
+    ):
         self.decoded.append(len(samples))
         self.prompts.append(prompt)
         self.beams.append(beam_size)
-        self.tokens_per_second = tokens_per_second
+        self.tokens_per_second = (first_tokens_per_second, tokens_per_second)
         return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
 
 
@@ -119,8 +146,8 @@ class SaysEngine(CountingEngine):
         self.readings = readings
         self.unprompted = unprompted
 
-    def decode(self, samples, prompt=None, beam_size=None, tokens_per_second=None):
-        super().decode(samples, prompt, beam_size, tokens_per_second)
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        super().decode(samples, prompt, beam_size, **bounds)
         readings = self.unprompted if not prompt and self.unprompted else self.readings
         return [Hypothesis(text, 1.0 / len(readings)) for text in readings]
 
@@ -833,18 +860,30 @@ def test_a_short_phrase_is_decoded_freely_not_scored():
 
 def test_a_closed_lists_decoding_is_bounded_tighter_than_an_answers():
     commands = SaysEngine("roll")
-    stream = ClosedListStream(commands, ROLL, grammar_picking("roll"))
+    roll = Expectation.closed(ROLL.phrases, likely=["roll", "score"])  # "Say [roll]."
+    stream = ClosedListStream(commands, roll, grammar_picking("roll"))
     stream.accept(np.zeros(4800, np.int16))
     assert stream.finish().text == "roll"
-    assert commands.tokens_per_second == CLOSED_LIST_TOKENS_PER_SECOND < TOKENS_PER_SECOND
+    first, bound = commands.tokens_per_second
+    assert first == CLOSED_LIST_FIRST_TOKENS_PER_SECOND < bound
+    assert bound == CLOSED_LIST_TOKENS_PER_SECOND < TOKENS_PER_SECOND
     answers = SaysEngine("canberra")
     stream = WhisperStream(answers, Expectation.answer(["Canberra"]))
     stream.accept(np.zeros(4800, np.int16))
-    assert stream.finish().text == "canberra" and answers.tokens_per_second is None
+    assert stream.finish().text == "canberra" and answers.tokens_per_second == (None, None)
+
+
+def test_without_a_prompt_to_go_on_with_a_closed_list_is_decoded_within_one_bound():
+    replies = SaysEngine("yes")  # "Did you say ...?": its replies are scored, not prompted
+    stream = ClosedListStream(replies, CONFIRMATION, grammar_picking("yes"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "yes"
+    assert replies.prompts == [[]]
+    assert replies.tokens_per_second == (None, CLOSED_LIST_TOKENS_PER_SECOND)
 
 
 @needs_model
-def test_a_one_word_command_written_over_and_over_stops_at_the_closed_lists_bound(flite_speech):
+def test_a_one_word_command_written_over_and_over_stops_once_it_repeats(flite_speech):
     generated: list = []
     whisper = watched_whisper("generate", generated)
     likely = ("roll", "score", "repeat", "help", "where am i", "quieter", "louder", "slower")
@@ -852,13 +891,36 @@ def test_a_one_word_command_written_over_and_over_stops_at_the_closed_lists_boun
     said = flite_speech("roll", "kal").samples
     seconds = len(said) / whisper.sample_rate
     assert whisper.decode(said, prompt)[0].text == "roll"
-    heard = whisper.decode(said, prompt, tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND)
+    heard = whisper.decode(
+        said,
+        prompt,
+        tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND,
+        first_tokens_per_second=CLOSED_LIST_FIRST_TOKENS_PER_SECOND,
+    )
     assert heard[0].text == "roll"
     # the prompt lists its phrases with commas, and Whisper goes on in kind
-    # ("roll, roll, roll, ...") to the bound: the tighter one is fewer steps
-    answer_bound, closed_bound = (results[0].sequences[0] for results in generated)
+    # ("roll, roll, roll, ...") to the bound: once it says "roll" again, the
+    # first, tighter bound is kept, and the rest is never decoded
+    answer_bound, first_bound = (results[0].sequences[0] for results in generated)
     assert "," in answer_bound
     fewer = math.ceil(TOKENS_PER_SECOND * seconds) - math.ceil(
-        CLOSED_LIST_TOKENS_PER_SECOND * seconds
+        CLOSED_LIST_FIRST_TOKENS_PER_SECOND * seconds
     )
-    assert fewer > 0 and len(closed_bound) == len(answer_bound) - fewer
+    assert fewer > 0 and len(first_bound) == len(answer_bound) - fewer
+
+
+@needs_model
+def test_a_phrase_cut_at_the_first_bound_is_decoded_again_within_the_wider(flite_speech):
+    generated: list = []
+    whisper = watched_whisper("generate", generated)
+    prompt = whisper.prompt(("roll", "science and technology", "history"), in_order=True)
+    said = flite_speech("science and technology", "kal").samples
+    heard = whisper.decode(
+        said,
+        prompt,
+        tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND,
+        first_tokens_per_second=0.2,  # a phrase said fast: its words outrun the bound
+    )
+    assert heard[0].text == "science and technology"
+    cut, whole = (results[0].sequences[0] for results in generated)
+    assert len(whole) > len(cut)
