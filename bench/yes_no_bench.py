@@ -13,7 +13,7 @@ Then, clean: a filler, a pause to think, and the reply ("um ... yes").
 Stop 20, "Did you say ...?": yeses heard 90.7% clean / 83.3% noisy, noes
 96.3 / 87.0%, neither read as yes 3 of 189 and as no 2; with its grammar
 rid of a jump's words and the replies scored by Whisper when no phrase was
-heard (whisper_engine.ClosedListStream._likeliest_reply): yeses 94.4 /
+heard (closed_list.ClosedListStream._likeliest_reply): yeses 94.4 /
 83.3%, noes 100 / 96.3%, neither read as yes 0, as no 2; after a filler
 1 of 36 read right (the turn ended at the command's 0.5 s, the filler read as
 "no" or nothing). With fillers in its grammar and the pause after one as

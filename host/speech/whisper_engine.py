@@ -48,17 +48,16 @@ from __future__ import annotations
 
 import math
 import os
-import re
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
-from functools import lru_cache, partial
+from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
 import numpy as np
 
 from host.speech.ahead import PauseDecoding
-from host.speech.guided import closest_in_sound, roughly_alike, sound_of, sounds_most_like
+from host.speech.closed_list import ClosedListStream
+from host.speech.guided import roughly_alike, sounds_most_like
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
@@ -71,38 +70,12 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
-from host.speech.turn_end import hesitations, is_hesitation
+from host.speech.whisper_text import detokenize, plain_text, settled, shares
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
-# A closed list's phrase is short and its prompt lists phrases with commas,
-# which Whisper may go on writing ("roll, roll, roll, ...") to the bound: a
-# tighter one there cut a command's decode 124 -> 101 ms on average
-CLOSED_LIST_TOKENS_PER_SECOND = 4
-# ... and, with a prompt, tried first within this bound, which a phrase of
-# the list and the start of its repeat fit ("Roll, roll"): decoded again
-# within the bound above only when the reading neither ended nor repeated
-# itself within it. Commands' decodes 76 -> 61 ms on average offline (136
-# commands, four flite voices, clean and in noise), none decoded twice.
-CLOSED_LIST_FIRST_TOKENS_PER_SECOND = 2
 SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um" (VAD starts late)
-# a reply scored by forced decoding (ClosedListStream._likeliest_reply):
-# taken when its log-probability is at least this (p = 0.05) and this much
-# above any other reply's (p 7 times higher)
-LIKELY_REPLY, REPLY_MARGIN = math.log(0.05), 2.0
-# A closed list's phrase stands for what was said against the grammar's pick
-# when Whisper finds it this much likelier (log p: 20 times); rivals are the
-# phrases each of Whisper's readings sounds most like
-PICK_MARGIN, RIVALS = 3.0, 2
-# A long phrase of a closed list the grammar's path is whole at a pause
-# ("Geography, three spaces out along the spoke, then one clockwise", read
-# out as a choice) is checked by scoring it, not by decoding freely (ten
-# words: 250-350 ms): taken when its tokens' mean log p is at least this
-# and this much above any phrase that sounds like it. On the choices bench
-# the phrase said scored -0.1 to -4.0 a token, any other phrase, talk or
-# noise -4.6 or less; one below the floor is decoded freely as before.
-LONG_PHRASE_WORDS, CHECK_FLOOR, CHECK_MARGIN = 4, -3.0, 1.5
 # Answers are decoded with a wider beam than closed lists (whose reply waits
 # on the decode): on the spoken dev set (1,101 answers, nine voices, clean
 # and in noise) a beam of 5 heard flite's answers 88.6 -> 90.2% right, false
@@ -112,28 +85,9 @@ LONG_PHRASE_WORDS, CHECK_FLOOR, CHECK_MARGIN = 4, -3.0, 1.5
 ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
-_PUNCTUATION = re.compile(r"[^\w\s'-]")
 # oneDNN's primitive cache (its documented run-time control; the DNNL_ prefix
 # is the older spelling): read when the first kernel is made, so set before then.
 ONEDNN_CACHE = ("ONEDNN_PRIMITIVE_CACHE_CAPACITY", "DNNL_PRIMITIVE_CACHE_CAPACITY")
-
-
-@lru_cache(maxsize=1)
-def _byte_of_symbol() -> dict[str, int]:
-    """GPT-2's byte-level BPE alphabet: printable bytes stand for themselves,
-    the others (space, control bytes...) for the characters from U+0100 on."""
-    printable = [*range(ord("!"), ord("~") + 1), *range(0xA1, 0xAD), *range(0xAE, 0x100)]
-    symbols = {chr(b): b for b in printable}
-    others = (b for b in range(256) if b not in printable)
-    symbols.update({chr(0x100 + n): b for n, b in enumerate(others)})
-    return symbols
-
-
-def detokenize(tokens: list[str]) -> str:
-    """Whisper's tokens (as in the model's vocabulary.txt) back to text."""
-    table = _byte_of_symbol()
-    data = bytes(table[c] for token in tokens if not token.startswith("<|") for c in token)
-    return data.decode("utf-8", errors="replace")
 
 
 def bundled_model() -> Path:
@@ -151,59 +105,6 @@ def prompt_tokenizer(model: Path):
 
     path = model / "tokenizer.json"
     return tokenizers.Tokenizer.from_file(str(path)) if path.is_file() else None
-
-
-def collapse_repeats(text: str) -> str:
-    """'usa usa usa' -> 'usa': a phrase said again, whole or in part, kept once.
-
-    On a short window Whisper starts its sentence, or its last words, over
-    and stops where the output's length bound cuts it: 'dr no dr',
-    'mitocondria mitoc', 'leonardo da vinci da vinci da vinci'; and again
-    until nothing repeats ('christopher columbus columbus christopher
-    columbus')."""
-    words = text.split()
-    for start in range(len(words)):
-        unit = _repeated_unit(words[start:])
-        if unit is not None:
-            shorter = words[:start] + unit
-            return collapse_repeats(" ".join(shorter)) if len(shorter) < len(words) else text
-    return text
-
-
-def _repeated_unit(words: list[str]) -> list[str] | None:
-    """The first words, when the rest only repeats them (the last time maybe in part)."""
-    for size in range(1, len(words)):
-        unit = words[:size]
-        whole = 1
-        while words[whole * size : (whole + 1) * size] == unit:
-            whole += 1
-        rest = words[whole * size :]
-        if len(rest) <= size and " ".join(unit).startswith(" ".join(rest)):
-            return unit
-    return None
-
-
-def plain_text(text: str) -> str:
-    """Lower case, no punctuation (the judge's own normalising does the rest)."""
-    return collapse_repeats(" ".join(_PUNCTUATION.sub(" ", text).lower().split()))
-
-
-def settled(tokens: list[str], bound: int) -> bool:
-    """Whether a reading cut at `bound` tokens would read the same with more:
-    it ended before the bound, or it began to say itself again ("Roll,
-    roll", "History history"), which more tokens only go on with."""
-    if len(tokens) < bound:
-        return True
-    words = " ".join(_PUNCTUATION.sub(" ", detokenize(tokens)).lower().split())
-    return collapse_repeats(words) != words
-
-
-def shares(scores: list[float]) -> list[float]:
-    """Log-probabilities turned into shares of one (a softmax)."""
-    top = max(scores)
-    weights = [math.exp(s - top) for s in scores]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 def whisper_threads() -> int:
@@ -574,242 +475,4 @@ class WhisperStream:
             mode="free",
             notes=tuple(notes),
             card_guess=card_guess,
-        )
-
-
-class ClosedListStream:
-    """A closed list heard by PocketSphinx's grammar and by Whisper.
-
-    The grammar's partial results decide the end of the turn (they cost
-    nothing); when a pause comes and the grammar's path is no whole phrase
-    (in room noise it may be empty), Whisper's decoding of the words so far,
-    begun as the pause did, is asked too. At the end, if Whisper wrote one of
-    the list's phrases exactly (as spoken: "3" is "three"), that phrase is
-    the answer, else the grammar's pick is.
-    """
-
-    # Whisper's check may begin as the voice falls quiet, before the VAD lets
-    # go: it is the work left after a command is decided
-    pause_at_voice_end = True
-
-    def __init__(
-        self, engine: WhisperRecognizer, expectation: Expectation, grammar: GrammarStream
-    ) -> None:
-        self.engine = engine
-        self.grammar = grammar
-        self.spoken = {first_spoken_form(p) for p in expectation.phrases} - {""}
-        self.replies = expectation.replies
-        # the phrases the host suggested as Whisper's prompt: flite kal's
-        # "score" in room noise was written "power" without it
-        prompt = engine.prompt(expectation.likely, in_order=True)
-        self._decode = lambda samples: engine.decode(
-            samples,
-            prompt,
-            tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND,
-            # the prompt's commas are what Whisper goes on with; without one
-            # ("Did you say ...?" scores its replies) the bound stays one
-            first_tokens_per_second=CLOSED_LIST_FIRST_TOKENS_PER_SECOND if prompt else None,
-        )
-        self.audio = PauseDecoding(self._decode, getattr(engine, "worker", None))
-        # ((first sample, samples), scores): the audio they were scored on, as PauseDecoding keys it
-        self._reply_scores: tuple[tuple[int, int], dict[str, float]] | None = None
-
-    def accept(self, samples: np.ndarray) -> None:
-        self.audio.accept(samples)
-        self.grammar.accept(samples)
-
-    def pause_began(self) -> None:
-        """The audio so far is heard by Whisper from now; a long phrase the
-        grammar's path is whole is checked by scoring it instead."""
-        path = first_spoken_form(self.grammar.partial() or "")
-        long = path in self.spoken and len(path.split()) >= LONG_PHRASE_WORDS
-        self.audio.decode = partial(self._checked, path) if long else self._decode
-        self.audio.pause_began()
-
-    def speech_resumed(self) -> None:
-        self.audio.decode = self._decode
-        self.audio.speech_resumed()
-
-    def _checked(self, path: str, samples: np.ndarray) -> list[Hypothesis]:
-        """The grammar's long phrase, as if Whisper wrote it, when Whisper
-        finds it likely enough (CHECK_FLOOR) and likelier than any phrase
-        that sounds like it; else Whisper's free decoding."""
-        rivals = [p for p in closest_in_sound(path, self.spoken, RIVALS + 1) if p != path]
-        scores = self.engine.phrase_scores(samples, [path, *rivals], per_token=True)
-        likely = bool(scores) and scores[path] >= CHECK_FLOOR
-        if likely and all(scores[path] - scores[r] >= CHECK_MARGIN for r in rivals):
-            return [Hypothesis(path, 1.0)]
-        return self._decode(samples)
-
-    def partial(self) -> str | None:
-        """At a pause: the grammar's path when it is a whole phrase, else the
-        phrase Whisper wrote, else the phrase the path begins with that
-        Whisper's words sound like ("roll" of the path "roll for", Whisper
-        writing flite's "roll" as "row off": the turn ends on "roll" rather
-        than waiting for "me"), else the path; None when nothing was heard
-        (no telling: not a hesitation, whose pause is long)."""
-        heard = self.grammar.partial()
-        if heard is not None and first_spoken_form(heard) in self.spoken:
-            return heard
-        begun = self._begun_phrase(heard)
-        found = self._written() or (begun[0] if begun else None)
-        if found is None and self.replies and not self._hesitated(heard):
-            # flite awb's "yes", Whisper's "us", the grammar's "he was" (of
-            # "he was right"): the turn ends on the likeliest reply as soon as
-            # on a phrase heard, not after the full silence
-            likeliest = self._likeliest_reply_scored()
-            found = likeliest[0] if likeliest else None
-        return found or heard or None
-
-    def _hesitated(self, path: str | None) -> bool:
-        """Whisper wrote only fillers ("um", "hmmm"), or the grammar's path is
-        one: the player is thinking."""
-        readings = [h.text for h in self.audio.decoded()[:1]]
-        return any(
-            words and all(is_hesitation(w) for w in words)
-            for words in (first_spoken_form(text).split() for text in [path or "", *readings])
-        )
-
-    def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
-        """The longest phrase of the list the grammar's path begins with
-        that Whisper's words sound like, and those words."""
-        words = first_spoken_form(path or "").split()
-        written = [first_spoken_form(h.text).split() for h in self.audio.decoded()]
-        for size in range(len(words), 0, -1):  # the longest phrase first
-            phrase = " ".join(words[:size])
-            # as many words as the phrase has: "row" of "row off" for "roll"
-            starts = (" ".join(w[:size]) for w in written)
-            like = next((w for w in starts if roughly_alike(w, phrase)), None)
-            if phrase in self.spoken and like is not None:
-                return phrase, like
-        return None
-
-    def _cut_short(self, picked: Recognition, path: str | None) -> Recognition | None:
-        """The grammar's path as the partial results saw it, or the longest
-        phrase it begins with ("roll" of "roll for"), when the lattice pass
-        ended inside a phrase but Whisper wrote something that sounds like
-        it ("row off" for "roll"). Noise Whisper writes as nothing stays
-        nothing: the lattice pass is the guard against forced picks."""
-        begun = self._begun_phrase(path)
-        if begun is None:
-            return None
-        phrase, like = begun
-        note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
-        return replace(picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note))
-
-    def _likeliest_reply(self, picked: Recognition) -> Recognition | None:
-        """At a question with few replies ("Did you say ...?"), when neither
-        Whisper nor the grammar heard a phrase: the phrase Whisper finds
-        likeliest, when it is likely and its reply clearly likelier than any
-        other. flite's awb says "yes" as Whisper writes "us" (forced along
-        "Yes": log p -2.3; "No" -8.2); fillers and room noise scored -4 to -12."""
-        likeliest = self._likeliest_reply_scored()
-        if likeliest is None:
-            return None
-        phrase, best, runner_up = likeliest
-        note = (
-            f"no phrase heard; Whisper finds '{phrase}' the likeliest reply "
-            f"(log p {best:.1f}, any other reply {runner_up:.1f} at most)"
-        )
-        return replace(
-            picked,
-            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
-            notes=(*picked.notes, note),
-        )
-
-    def _likeliest_reply_scored(self) -> tuple[str, float, float] | None:
-        """The likeliest reply's phrase, its log p and the best other reply's,
-        when it is likely and clearly likelier; scored once per audio (the
-        pause's and the end's are the same when the turn ends in that pause)."""
-        if not self.replies:
-            return None
-        samples = self.audio.samples()
-        audio = (self.audio.start, len(samples))  # after a hesitation, the audio starts later
-        if self._reply_scores is None or self._reply_scores[0] != audio:
-            phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
-            self._reply_scores = (audio, self.engine.phrase_scores(samples, phrases))
-        scores = self._reply_scores[1]
-        if not scores:
-            return None
-        by_reply = sorted(
-            (max((scores[p], p) for p in reply if p in scores) for reply in self.replies if reply),
-            reverse=True,
-        )
-        (best, phrase), runner_up = (
-            by_reply[0],
-            (by_reply[1][0] if len(by_reply) > 1 else -math.inf),
-        )
-        if best < LIKELY_REPLY or best - runner_up < REPLY_MARGIN:
-            return None
-        return phrase, best, runner_up
-
-    def _written(self) -> str | None:
-        """The list's phrase Whisper wrote for the words so far, if any, after
-        the fillers it began with ("um yes": the player thought first)."""
-        spellings = (first_spoken_form(h.text).split() for h in self.audio.decoded())
-        for words in spellings:
-            while (
-                len(words) > 1 and words[0] in hesitations() and " ".join(words) not in self.spoken
-            ):
-                words = words[1:]
-            if " ".join(words) in self.spoken:
-                return " ".join(words)
-        return None
-
-    def _likelier_than_the_pick(self, picked: Recognition) -> Recognition | None:
-        """When Whisper wrote no phrase and nothing like the grammar's pick:
-        the phrases its readings sound like, scored against the pick by
-        Whisper (decoding forced along each); one clearly likelier is what
-        was said. flite kal's "save and quit" was written "say 1 quilt" and
-        the grammar picked "headquarters" (log p -7.2 against -15.4)."""
-        readings = [h.text for h in self.audio.decoded()]
-        if not picked.text or not readings or len(sound_of(readings[0])) < 3:
-            return None  # a short reading ("so" for kal's "throw") says too little
-        if any(roughly_alike(text, picked.text) for text in readings):
-            return None
-        rivals = {p for text in readings for p in closest_in_sound(text, self.spoken, RIVALS)}
-        rivals.discard(first_spoken_form(picked.text))
-        if not rivals:
-            return None
-        scores = self.engine.phrase_scores(self.audio.samples(), [picked.text, *sorted(rivals)])
-        if not scores:
-            return None
-        best, phrase = max((scores[p], p) for p in rivals)
-        if best - scores[picked.text] < PICK_MARGIN:
-            return None
-        note = (
-            f"Whisper wrote {readings[0]!r}; it finds '{phrase}' likelier than the "
-            f"grammar's '{picked.text}' (log p {best:.1f} against {scores[picked.text]:.1f})"
-        )
-        return replace(
-            picked,
-            alternatives=(Hypothesis(phrase, 1.0),),
-            words=(),
-            notes=(*picked.notes, note),
-            disputed=True,
-        )
-
-    def finish(self) -> Recognition:
-        written = self._written()
-        path = self.grammar.partial() if written is None else None  # before it finishes
-        # the lattice's best-path pass (up to 150 ms on the game's 300-phrase
-        # lists) only when the grammar's pick decides: with it, speech that is
-        # no phrase of the list more often ends on no phrase than a wrong one
-        picked = self.grammar.finish(lattice=written is None)
-        if written is None and not picked.text:
-            return self._cut_short(picked, path) or self._likeliest_reply(picked) or picked
-        if written is None:
-            return self._likelier_than_the_pick(picked) or picked
-        if written == picked.text:
-            return picked
-        rest = tuple(h for h in picked.alternatives if h.text != written)
-        return replace(
-            picked,
-            alternatives=(Hypothesis(written, 1.0), *rest),
-            words=(),
-            notes=(
-                *picked.notes,
-                f"Whisper wrote '{written}' where the grammar picked '{picked.text}'",
-            ),
-            disputed=bool(picked.text),  # another phrase; none: Whisper alone heard one
         )

@@ -14,21 +14,15 @@ import pytest
 
 from host.judge.core import judge
 from host.judge.model import AnswerFields
-from host.speech.log_mel import log_mel, mel_filters
-from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
-from host.speech.whisper_engine import (
-    ANSWER_BEAM,
+from host.speech.closed_list import (
     CLOSED_LIST_FIRST_TOKENS_PER_SECOND,
     CLOSED_LIST_TOKENS_PER_SECOND,
-    TOKENS_PER_SECOND,
     ClosedListStream,
-    WhisperStream,
-    collapse_repeats,
-    detokenize,
-    plain_text,
-    settled,
-    shares,
 )
+from host.speech.log_mel import log_mel, mel_filters
+from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
+from host.speech.whisper_engine import ANSWER_BEAM, TOKENS_PER_SECOND, WhisperStream
+from host.speech.whisper_text import collapse_repeats, detokenize, plain_text, settled, shares
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_model = pytest.mark.skipif(
