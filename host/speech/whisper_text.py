@@ -60,8 +60,14 @@ def _repeated_unit(words: list[str]) -> list[str] | None:
 
 
 def plain_text(text: str) -> str:
-    """Lower case, no punctuation (the judge's own normalising does the rest)."""
-    return collapse_repeats(" ".join(_PUNCTUATION.sub(" ", text).lower().split()))
+    """Lower case, no punctuation, repeats kept once (the judge's own
+    normalising does the rest)."""
+    return collapse_repeats(_words(text))
+
+
+def _words(text: str) -> str:
+    """Lower case, no punctuation, single spaces."""
+    return " ".join(_PUNCTUATION.sub(" ", text).lower().split())
 
 
 def settled(tokens: list[str], bound: int) -> bool:
@@ -70,7 +76,7 @@ def settled(tokens: list[str], bound: int) -> bool:
     roll", "History history"), which more tokens only go on with."""
     if len(tokens) < bound:
         return True
-    words = " ".join(_PUNCTUATION.sub(" ", detokenize(tokens)).lower().split())
+    words = _words(detokenize(tokens))
     return collapse_repeats(words) != words
 
 
