@@ -33,10 +33,6 @@ CLOSED_LIST_TOKENS_PER_SECOND = 4
 # itself within it. Commands' decodes 76 -> 61 ms on average offline (136
 # commands, four flite voices, clean and in noise), none decoded twice.
 CLOSED_LIST_FIRST_TOKENS_PER_SECOND = 2
-# Without a prompt ("Did you say ...?"), one bound: CTranslate2 had cut such
-# decodes at half the bound of 4 (`generation_length`), and the yes/no
-# bench's figures were measured so.
-UNPROMPTED_TOKENS = 2
 # a reply scored by forced decoding (ClosedListStream._likeliest_reply):
 # taken when its log-probability is at least this (p = 0.05) and this much
 # above any other reply's (p 7 times higher)
@@ -83,7 +79,7 @@ class ClosedListStream:
         self._decode = lambda samples: engine.decode(
             samples,
             prompt,
-            tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND if prompt else UNPROMPTED_TOKENS,
+            tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND,
             # the prompt's commas are what Whisper goes on with; without one
             # ("Did you say ...?" scores its replies) the bound stays one
             first_tokens_per_second=CLOSED_LIST_FIRST_TOKENS_PER_SECOND if prompt else None,

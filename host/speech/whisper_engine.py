@@ -74,11 +74,6 @@ from host.speech.whisper_text import detokenize, plain_text, settled, shares
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
-# An answer heard again without the card's prompt: half the bound, as
-# CTranslate2 had cut it (`generation_length`) when the dev sets' figures
-# were measured; its readings rarely run so long but for Whisper's loops,
-# which the full bound let cost 50 ms more ("truly, true truly").
-AGAIN_TOKENS_PER_SECOND = 3
 SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um" (VAD starts late)
 # Answers are decoded with a wider beam than closed lists (whose reply waits
@@ -132,16 +127,6 @@ def single_threaded_blas() -> None:
     from threadpoolctl import threadpool_limits  # the whisper extra's, like ctranslate2
 
     threadpool_limits(limits=1, user_api="blas")
-
-
-def generation_length(prefix: int, bound: int) -> int:
-    """CTranslate2's `max_length` for a decode of `bound` tokens and one more
-    after a prefix of `prefix` tokens. It counts the prefix, and Whisper's
-    decoder writes at most half of it (OpenAI's default sample length, half
-    the text context): without a prompt, a bound of 16 gave 9 tokens ("the
-    treaty of versailles was signed in"), so answers heard again without
-    the card's prompt, and short prompts, were cut at half their bound."""
-    return max(prefix + bound, 2 * (bound + 1))
 
 
 class WhisperRecognizer:
@@ -270,7 +255,7 @@ class WhisperRecognizer:
                 beam_size=beam_size or self.beam_size,
                 num_hypotheses=self.max_alternatives,
                 return_scores=True,
-                max_length=generation_length(len(prefix), bound),
+                max_length=len(prefix) + bound,
                 suppress_blank=True,
             )[0]
             if settled(result.sequences[0] if result.sequences else [], bound):
@@ -406,9 +391,7 @@ class WhisperStream:
             return Readings(tuple(prompted))
         heard = {h.text for h in prompted}
         lowest = min(h.confidence for h in prompted)
-        again = self.engine.decode(
-            samples, None, self._beam, tokens_per_second=AGAIN_TOKENS_PER_SECOND
-        )
+        again = self.engine.decode(samples, None, self._beam)
         return Readings(
             tuple(prompted),
             tuple(
