@@ -918,3 +918,23 @@ def test_a_phrase_cut_at_the_first_bound_is_decoded_again_within_the_wider(flite
     assert heard[0].text == "science and technology"
     cut, whole = (results[0].sequences[0] for results in generated)
     assert len(whole) > len(cut)
+
+
+@needs_model
+def test_whisper_writes_at_most_half_its_length_bound_prefix_included(flite_speech):
+    # CTranslate2's rule, which `decode` judges a cut reading by: with no
+    # prompt or a short one, a reading is cut at about half its bound
+    from host.speech.whisper_engine import NO_TIMESTAMPS, SOT, longest_reading
+
+    generated: list = []
+    whisper = watched_whisper("generate", generated)
+    said = flite_speech("the treaty of versailles was signed in nineteen nineteen", "kal").samples
+    bound = 2 + math.ceil(len(said) / whisper.sample_rate)  # fewer than its words need
+    places = ("Versailles", "Paris", "Vienna", "Utrecht", "Westphalia", "Ghent", "Tordesillas")
+    prompts = ([], whisper.prompt(places[:1]), whisper.prompt(places))
+    for prompt in prompts:
+        whisper.decode(said, prompt, tokens_per_second=1)
+    written = [len(results[0].sequences[0]) for results in generated]
+    prefixes = [len([*prompt, SOT, NO_TIMESTAMPS]) for prompt in prompts]
+    assert written == [longest_reading(p, p + bound) for p in prefixes]
+    assert written[0] < bound < written[2]  # no prompt: half; a long one: the bound and one more
