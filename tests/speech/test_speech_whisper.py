@@ -938,3 +938,17 @@ def test_whisper_writes_at_most_half_its_length_bound_prefix_included(flite_spee
     prefixes = [len([*prompt, SOT, NO_TIMESTAMPS]) for prompt in prompts]
     assert written == [longest_reading(p, p + bound) for p in prefixes]
     assert written[0] < bound < written[2]  # no prompt: half; a long one: the bound and one more
+
+
+@needs_model
+def test_a_reading_cut_at_half_its_first_bound_is_decoded_again(flite_speech):
+    # a short prompt: CTranslate2 cuts the first pass below its bound, which
+    # is no end of the reading (it was taken for one)
+    generated: list = []
+    whisper = watched_whisper("generate", generated)
+    said = flite_speech("the treaty of versailles was signed in nineteen nineteen", "kal").samples
+    heard = whisper.decode(
+        said, whisper.prompt(("Versailles",)), tokens_per_second=6, first_tokens_per_second=2
+    )
+    assert len(generated) == 2
+    assert heard[0].text.startswith("the treaty of versailles was signed in")
