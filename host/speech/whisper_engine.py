@@ -74,6 +74,10 @@ from host.speech.whisper_text import detokenize, plain_text, settled, shares
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
+# An answer with the card's phrases as its prompt is decoded first within
+# this bound, as a closed list is: the prompt lists phrases with commas, and
+# Whisper goes on in kind ("the never, the nether, ...") to the bound.
+ANSWER_FIRST_TOKENS_PER_SECOND = 3
 SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um" (VAD starts late)
 # Answers are decoded with a wider beam than closed lists (whose reply waits
@@ -259,10 +263,11 @@ class WhisperRecognizer:
             bound = 2 + math.ceil(rate * seconds)
             # CTranslate2 counts the prefix in `max_length` and writes at most
             # half of it: without a prompt, or with a short one, the reading
-            # is cut at about half the bound. The dev sets' figures depend on
-            # that: the whole bound let the prompt finish a card's phrase past
-            # the audio ("ludwig" written "ludwig van beethoven", rotation 0's
-            # false accepts 1 -> 3 of 310 for flite's answers).
+            # is cut at about half the bound (`longest_reading`). A bound
+            # made exact ruled rotation 0 the same (flite's answers alike,
+            # espeak-ng's one better and one worse) and let a decode that runs
+            # to its bound run longer (an answer on a short card 100 -> 131
+            # ms), so the halving stays.
             max_length = len(prefix) + bound
             result = self.model.generate(
                 found[0],  # CTranslate2 takes the encoder's output in place of the features
@@ -402,7 +407,12 @@ class WhisperStream:
         on the four spoken dev sets it made 24 rulings right (13 of them
         flite's) and none wrong. It costs a decode without the encoder
         (kept from the first) and without the prompt's tokens."""
-        prompted = self.engine.decode(samples, self._prompt, self._beam)
+        prompted = self.engine.decode(
+            samples,
+            self._prompt,
+            self._beam,
+            first_tokens_per_second=ANSWER_FIRST_TOKENS_PER_SECOND,
+        )
         if not self._prompt or not prompted or any(self._on_the_card(h.text) for h in prompted):
             return Readings(tuple(prompted))
         heard = {h.text for h in prompted}

@@ -21,7 +21,12 @@ from host.speech.closed_list import (
 )
 from host.speech.log_mel import log_mel, mel_filters
 from host.speech.recognition import Expectation, Hypothesis, Recognition, recognize
-from host.speech.whisper_engine import ANSWER_BEAM, TOKENS_PER_SECOND, WhisperStream
+from host.speech.whisper_engine import (
+    ANSWER_BEAM,
+    ANSWER_FIRST_TOKENS_PER_SECOND,
+    TOKENS_PER_SECOND,
+    WhisperStream,
+)
 from host.speech.whisper_text import collapse_repeats, detokenize, plain_text, settled, shares
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -864,7 +869,11 @@ def test_a_closed_lists_decoding_is_bounded_tighter_than_an_answers():
     answers = SaysEngine("canberra")
     stream = WhisperStream(answers, Expectation.answer(["Canberra"]))
     stream.accept(np.zeros(4800, np.int16))
-    assert stream.finish().text == "canberra" and answers.tokens_per_second == (None, None)
+    assert stream.finish().text == "canberra"
+    # the card's phrases are a prompt with commas too: tried first within a
+    # tighter bound, then (if cut short) within the engine's own
+    assert answers.tokens_per_second == (ANSWER_FIRST_TOKENS_PER_SECOND, None)
+    assert CLOSED_LIST_FIRST_TOKENS_PER_SECOND < ANSWER_FIRST_TOKENS_PER_SECOND < TOKENS_PER_SECOND
 
 
 def test_without_a_prompt_to_go_on_with_a_closed_list_is_decoded_within_one_bound():
@@ -952,3 +961,20 @@ def test_a_reading_cut_at_half_its_first_bound_is_decoded_again(flite_speech):
     )
     assert len(generated) == 2
     assert heard[0].text.startswith("the treaty of versailles was signed in")
+
+
+@needs_model
+def test_an_answer_said_over_and_over_on_the_cards_prompt_stops_at_the_first_bound(flite_speech):
+    generated: list = []
+    whisper = watched_whisper("generate", generated)
+    stream = whisper.stream(Expectation.answer(["Pacific Ocean", "Pacific", "Atlantic Ocean"]))
+    said = flite_speech("the pacific ocean", "slt").samples
+    stream.accept(said)
+    assert stream.finish().text == "the pacific ocean"
+    # Whisper went on in the prompt's kind ("The Pacific Ocean, Pacific
+    # Ocean, ..."): once it repeats itself, the tighter bound is kept (then
+    # "the pacific ocean", no phrase on the card as said, is heard again
+    # without the prompt)
+    prompted, again = (results[0].sequences[0] for results in generated)
+    seconds = len(said) / whisper.sample_rate
+    assert len(prompted) <= 3 + math.ceil(ANSWER_FIRST_TOKENS_PER_SECOND * seconds)
