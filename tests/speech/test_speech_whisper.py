@@ -975,6 +975,7 @@ def test_an_answer_said_over_and_over_on_the_cards_prompt_stops_at_the_first_bou
     # Ocean, ..."): once it repeats itself, the tighter bound is kept (then
     # "the pacific ocean", no phrase on the card as said, is heard again
     # without the prompt)
-    prompted, again = (results[0].sequences[0] for results in generated)
+    prompted, unprompted = (results[0].sequences[0] for results in generated)
     seconds = len(said) / whisper.sample_rate
     assert len(prompted) <= 3 + math.ceil(ANSWER_FIRST_TOKENS_PER_SECOND * seconds)
+    assert "Pacific" in detokenize(unprompted)
