@@ -180,6 +180,7 @@ def test_free_speech_is_decoded_without_a_prompt():
     stream.accept(np.zeros(4800, np.int16))
     assert stream.finish().notes == ()
     assert engine.prompts == [[]] and engine.beams == [None]  # the engine's own beam
+    assert engine.tokens_per_second == (None, None)  # one bound: no prompt to go on with
 
 
 def test_a_reading_that_names_nothing_on_the_card_is_heard_again_without_the_prompt():
