@@ -41,6 +41,12 @@ def test_grammars_spell_numbers_out():
     assert spoken_forms("Côte d'Ivoire") == ["cote d'ivoire"]
 
 
+def test_a_kept_spelling_is_not_changed_by_a_caller():
+    # spellings are kept (asked for at every pause): each caller gets its own list
+    spoken_forms("Apollo 13").append("apollo thirteen again")
+    assert spoken_forms("Apollo 13") == ["apollo thirteen"]
+
+
 def test_the_card_spells_what_was_heard():
     answer = merge_guided(heard("can bear a", "can there"), heard("canberra", mode="grammar"))
     assert [a.text for a in answer.alternatives] == ["canberra", "can there"]
