@@ -80,9 +80,7 @@ class ClosedListStream:
             samples,
             prompt,
             tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND,
-            # the prompt's commas are what Whisper goes on with; without one
-            # ("Did you say ...?" scores its replies) the bound stays one
-            first_tokens_per_second=CLOSED_LIST_FIRST_TOKENS_PER_SECOND if prompt else None,
+            first_tokens_per_second=CLOSED_LIST_FIRST_TOKENS_PER_SECOND,
         )
         self.audio = PauseDecoding(self._decode, getattr(engine, "worker", None))
         # ((first sample, samples), scores): the audio they were scored on, as PauseDecoding keys it

@@ -251,15 +251,19 @@ class WhisperRecognizer:
         engine's unless given (answers: ANSWER_BEAM); `tokens_per_second`:
         the bound on the output's length. `first_tokens_per_second`: a
         tighter bound tried first, kept when the best reading ends within it
-        or begins to repeat itself (`settled`)."""
+        or begins to repeat itself (`settled`); only with a prompt."""
         found = self._encoded(samples)
         if found is None:
             return []
         seconds = len(samples) / self.sample_rate
         prefix = [*(prompt or ()), SOT, NO_TIMESTAMPS]
         bounds = [tokens_per_second]
-        if first_tokens_per_second is not None and first_tokens_per_second < tokens_per_second:
-            bounds.insert(0, first_tokens_per_second)
+        # a prompt lists phrases with commas, which Whisper may go on writing
+        # ("Roll, roll, roll, ...") to the bound; without one (free speech,
+        # "Did you say ...?") there is nothing to go on with: one bound
+        first = first_tokens_per_second
+        if prompt and first is not None and first < tokens_per_second:
+            bounds.insert(0, first)
         for rate in bounds:
             bound = 2 + math.ceil(rate * seconds)
             # CTranslate2 counts the prefix in `max_length` and writes at most
@@ -412,8 +416,7 @@ class WhisperStream:
             samples,
             self._prompt,
             self._beam,
-            # as a closed list's: without a prompt there is nothing to go on with
-            first_tokens_per_second=ANSWER_FIRST_TOKENS_PER_SECOND if self._prompt else None,
+            first_tokens_per_second=ANSWER_FIRST_TOKENS_PER_SECOND,
         )
         if not self._prompt or not prompted or any(self._on_the_card(h.text) for h in prompted):
             return Readings(tuple(prompted))

@@ -180,7 +180,7 @@ def test_free_speech_is_decoded_without_a_prompt():
     stream.accept(np.zeros(4800, np.int16))
     assert stream.finish().notes == ()
     assert engine.prompts == [[]] and engine.beams == [None]  # the engine's own beam
-    assert engine.tokens_per_second == (None, None)  # one bound: no prompt to go on with
+    # one bound, without a prompt: test_without_a_prompt_to_go_on_with_speech_...
 
 
 def test_a_reading_that_names_nothing_on_the_card_is_heard_again_without_the_prompt():
@@ -877,13 +877,28 @@ def test_a_closed_lists_decoding_is_bounded_tighter_than_an_answers():
     assert CLOSED_LIST_FIRST_TOKENS_PER_SECOND < ANSWER_FIRST_TOKENS_PER_SECOND < TOKENS_PER_SECOND
 
 
-def test_without_a_prompt_to_go_on_with_a_closed_list_is_decoded_within_one_bound():
+def test_did_you_say_decodes_its_reply_without_a_prompt():
     replies = SaysEngine("yes")  # "Did you say ...?": its replies are scored, not prompted
     stream = ClosedListStream(replies, CONFIRMATION, grammar_picking("yes"))
     stream.accept(np.zeros(4800, np.int16))
     assert stream.finish().text == "yes"
     assert replies.prompts == [[]]
-    assert replies.tokens_per_second == (None, CLOSED_LIST_TOKENS_PER_SECOND)
+
+
+@needs_model
+def test_without_a_prompt_to_go_on_with_speech_is_decoded_within_one_bound(flite_speech):
+    generated: list = []
+    whisper = watched_whisper("generate", generated)
+    said = flite_speech("yes", "kal").samples
+    heard = whisper.decode(
+        said,
+        [],
+        tokens_per_second=CLOSED_LIST_TOKENS_PER_SECOND,
+        first_tokens_per_second=CLOSED_LIST_FIRST_TOKENS_PER_SECOND,
+    )
+    assert heard[0].text == "yes"
+    # the tighter first bound is for a prompt's commas: none here, one decode
+    assert len(generated) == 1
 
 
 @needs_model
