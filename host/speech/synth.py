@@ -19,7 +19,7 @@ import tempfile
 import threading
 import time
 import wave
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import cache
 from pathlib import Path
@@ -220,10 +220,46 @@ def _start_engine():
     driver_module = sys.modules.get("pyttsx3.drivers.espeak")
     if driver_module is not None:
         driver_module.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+        _skip_the_last_tick(driver_module, getattr(engine.proxy, "_driver", None))
     engine.trivia_host_finished = threading.Event()
     engine.trivia_host_settings = {}
     engine.connect("finished-utterance", lambda **kwargs: engine.trivia_host_finished.set())
     return engine
+
+
+class LastTickSkipped:
+    """A clock whose `sleep` ends as soon as `looping()` is false (checked
+    every `step` seconds), else after the time asked for."""
+
+    def __init__(self, clock, looping: Callable[[], bool], step: float = 0.001) -> None:
+        self._clock = clock
+        self._looping = looping
+        self._step = step
+
+    def sleep(self, seconds: float) -> None:
+        deadline = self._clock.monotonic() + seconds
+        while self._looping():
+            left = deadline - self._clock.monotonic()
+            if left <= 0:
+                return
+            self._clock.sleep(min(left, self._step))
+
+    def __getattr__(self, name: str):
+        return getattr(self._clock, name)
+
+
+def _skip_the_last_tick(driver_module, driver) -> None:
+    """pyttsx3's espeak driver waits for each utterance in a loop that sleeps
+    10 ms a turn, and espeak-ng, on its own thread, makes a short clause in
+    1-2 ms: every clause took 11 ms however short, and the first clause of a
+    reply is made after the player's last word. The driver's clock is given
+    a sleep that ends within a millisecond of the loop's end; while espeak-ng
+    is at work it sleeps in steps, so the loop never spins. A driver without
+    that loop (another pyttsx3) is left as it is."""
+    clock = getattr(driver_module, "time", None)
+    if driver is None or clock is None or not hasattr(driver, "_looping"):
+        return
+    driver_module.time = LastTickSkipped(clock, lambda: bool(driver._looping))
 
 
 def _find_voice(engine, wanted: str) -> str:

@@ -11,6 +11,7 @@ from host.speech import synth
 from host.speech.engines import make_synthesizer
 from host.speech.synth import (
     CommandLineSynthesizer,
+    LastTickSkipped,
     Pyttsx3Synthesizer,
     SynthesisError,
     clauses,
@@ -48,6 +49,38 @@ def test_a_longer_text_gives_longer_audio(pyttsx3_voice):
     short = pyttsx3_voice.synthesize("Roll the die.")
     long = pyttsx3_voice.synthesize(QUESTION)
     assert long.seconds > 2 * short.seconds
+
+
+def test_pyttsx3s_wait_for_an_utterance_ends_with_it(pyttsx3_voice):
+    import sys
+
+    # its loop slept 10 ms a turn: "Six:" took 11 ms, made in 1-2
+    assert isinstance(sys.modules["pyttsx3.drivers.espeak"].time, LastTickSkipped)
+    assert loud(pyttsx3_voice.synthesize("Six:"))
+
+
+class Clock:
+    def __init__(self):
+        self.now, self.slept = 0.0, []
+
+    def monotonic(self):
+        return self.now
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+def test_the_loops_tick_ends_as_soon_as_the_utterance_is_made():
+    clock, looping = Clock(), iter([True, True, False])
+    LastTickSkipped(clock, lambda: next(looping)).sleep(0.01)
+    assert clock.slept == [0.001, 0.001]
+
+
+def test_while_espeak_ng_works_the_loop_sleeps_its_whole_tick_in_steps():
+    clock = Clock()
+    LastTickSkipped(clock, lambda: True).sleep(0.01)
+    assert sum(clock.slept) == pytest.approx(0.01) and max(clock.slept) <= 0.001
 
 
 def test_two_threads_share_one_engine_without_hanging(pyttsx3_voice):
