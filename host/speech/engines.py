@@ -4,7 +4,7 @@ registry below (how: see registry.py); settings, `--engine` options and
 `trivia-host models list` pick it up from there.
 
 Factories take the speech settings; a recognizer also `live` (True: it
-listens to one microphone and may adapt to it; False: independent files).
+listens to one microphone, may adapt to it and is warmed up; False: independent files).
 """
 
 from __future__ import annotations
@@ -68,7 +68,10 @@ def _whisper(settings: SpeechSettings, live: bool) -> Recognizer:
     from host.speech.whisper_engine import WhisperRecognizer
 
     closed_lists = PocketSphinxRecognizer(settings.alternatives, adapt=live, free_decoding=False)
-    return WhisperRecognizer(max_alternatives=settings.alternatives, closed_lists=closed_lists)
+    whisper = WhisperRecognizer(max_alternatives=settings.alternatives, closed_lists=closed_lists)
+    if live:
+        whisper.warm_up()
+    return whisper
 
 
 def _sphinx_dictionary(settings: SpeechSettings) -> Callable[[str], list[str]] | None:

@@ -777,6 +777,28 @@ def test_auto_prefers_whisper_to_pocketsphinx(monkeypatch):
     assert notices and notices[0].startswith("Speech: vosk cannot be used")
 
 
+@needs_model
+def test_a_live_whisper_is_warmed_up_as_it_loads(monkeypatch):
+    from host.speech.engines import make_recognizer
+    from host.speech.settings import SpeechSettings
+    from host.speech.whisper_engine import WhisperRecognizer
+
+    warmed: list = []
+    monkeypatch.setattr(WhisperRecognizer, "warm_up", lambda self: warmed.append(self))
+    live = make_recognizer(SpeechSettings(), "whisper", live=True)
+    make_recognizer(SpeechSettings(), "whisper", live=False)  # files: no table waits on it
+    assert warmed == [live]
+
+
+@needs_model
+def test_warming_up_decodes_once_at_each_beam_and_keeps_no_encoding():
+    generated: list = []
+    whisper = watched_whisper("generate", generated)
+    whisper.warm_up()
+    assert len(generated) == 2  # the closed lists' beam and the answers'
+    assert whisper._last_encoding is None
+
+
 # Run alone (a fresh process): oneDNN reads its cache setting once, at its first kernel.
 _WINDOWS_OF_NEW_WIDTHS = """
 import ctypes, resource
