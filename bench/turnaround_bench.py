@@ -104,15 +104,17 @@ def instrument(timeline: Timeline, host, microphone, table) -> None:
 
     host.recognizer.stream = stream
     real_line, real_utter, real_read = table.line, microphone.utter, microphone.read
-    heard_as = {"kind": None}
+    heard_as = {"kind": None, "said": ""}
 
     def line(listening):  # what the host waited for: an answer, or a command/choice
         heard_as["kind"] = listening.kind
-        return real_line(listening)
+        said = real_line(listening)
+        heard_as["said"] = getattr(said, "text", "")
+        return said
 
     def utter(samples, **kwargs):
         real_utter(samples, **kwargs)
-        timeline.pending = {"kind": heard_as["kind"], "speech_end": None}
+        timeline.pending = {"kind": heard_as["kind"], "said": heard_as["said"], "speech_end": None}
 
     def read(count=None):
         frame = real_read(count)
@@ -210,7 +212,10 @@ def report(timeline: Timeline, settings, slowest: int = 0) -> None:
             )
         for turn in sorted(turns, key=lambda t: t["total"], reverse=True)[:slowest]:
             parts = ", ".join(f"{stage} {turn[stage] * 1000:.0f}" for stage in STAGES)
-            print(f"  slow: {turn['total'] * 1000:.0f} ms, heard {turn['heard']!r}: {parts}")
+            print(
+                f"  slow: {turn['total'] * 1000:.0f} ms, said {turn['said']!r}, "
+                f"heard {turn['heard']!r}: {parts}"
+            )
 
 
 def memory() -> None:
