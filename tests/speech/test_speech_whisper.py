@@ -24,8 +24,6 @@ from host.speech.recognition import Expectation, Hypothesis, Recognition, recogn
 from host.speech.whisper_engine import (
     ANSWER_BEAM,
     ANSWER_FIRST_TOKENS_PER_SECOND,
-    ANSWER_PAD_SECONDS,
-    PAD_SECONDS,
     TOKENS_PER_SECOND,
     WhisperStream,
 )
@@ -119,7 +117,6 @@ class CountingEngine:
         self.decoded = []
         self.prompts = []
         self.beams = []
-        self.pads = []
 
     def prompt(self, phrases, in_order=False):
         return [f"<{p}>" for p in (phrases if in_order else sorted(phrases))]
@@ -131,12 +128,10 @@ class CountingEngine:
         beam_size=None,
         tokens_per_second=None,
         first_tokens_per_second=None,
-        pad_seconds=None,
     ):
         self.decoded.append(len(samples))
         self.prompts.append(prompt)
         self.beams.append(beam_size)
-        self.pads.append(pad_seconds)
         self.tokens_per_second = (first_tokens_per_second, tokens_per_second)
         return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
 
@@ -177,19 +172,6 @@ def test_an_answer_is_decoded_with_the_cards_phrases_as_its_prompt():
     stream.finish()
     assert engine.prompts == [["<Canberra>", "<Sydney>"]]  # not the commands
     assert engine.beams == [ANSWER_BEAM]  # a wider search than a closed list's
-
-
-def test_an_answer_is_decoded_in_a_wider_window_than_other_speech():
-    # both hearings of an answer (with the card as the prompt, then without)
-    engine = SaysEngine("charge", unprompted=("church",))
-    stream = WhisperStream(engine, Expectation.answer(["George Washington"]))
-    stream.accept(np.zeros(4800, np.int16))
-    stream.finish()
-    assert engine.pads == [ANSWER_PAD_SECONDS, ANSWER_PAD_SECONDS]
-    free = WhisperStream(CountingEngine(), Expectation.free())
-    free.accept(np.zeros(4800, np.int16))
-    free.finish()
-    assert free.engine.pads == [PAD_SECONDS] and PAD_SECONDS < ANSWER_PAD_SECONDS
 
 
 def test_free_speech_is_decoded_without_a_prompt():
@@ -681,16 +663,6 @@ def test_whisper_hears_an_answer(whisper, flite_speech, voice):
 
 
 @needs_model
-def test_a_single_word_answer_is_not_read_on_past_its_end(whisper, flite_speech):
-    # in a one-second pad flite awb's "Wembley" came out "when ble", then
-    # "wembley when ble" (ruled wrong, after the full silence)
-    card = Expectation.answer(["Wembley", "Wembley Stadium", "Twickenham"], ["pass"])
-    said = flite_speech("Wembley", "awb").samples
-    assert whisper.decode(said, whisper.prompt(card.phrases))[0].text != "wembley"
-    assert recognize(whisper, said, card).text == "wembley"
-
-
-@needs_model
 def test_the_card_as_prompt_spells_a_name_whisper_would_misspell(whisper, flite_speech):
     said = flite_speech("the beetles").samples
     assert whisper.decode(said)[0].text == "the key nails"  # decoded freely
@@ -1034,7 +1006,7 @@ def test_an_answer_said_over_and_over_on_the_cards_prompt_stops_at_the_first_bou
     generated: list = []
     whisper = watched_whisper("generate", generated)
     stream = whisper.stream(Expectation.answer(["Pacific Ocean", "Pacific", "Atlantic Ocean"]))
-    said = flite_speech("the pacific ocean", "kal").samples
+    said = flite_speech("the pacific ocean", "slt").samples
     stream.accept(said)
     assert stream.finish().text == "the pacific ocean"
     # Whisper went on in the prompt's kind ("The Pacific Ocean, Pacific
