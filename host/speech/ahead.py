@@ -45,15 +45,22 @@ class PauseDecoding(Generic[Heard]):
     """The utterance's audio, and its decoding up to where the current pause began."""
 
     def __init__(
-        self, decode: Callable[[np.ndarray], Heard], executor: Executor | None = None
+        self,
+        decode: Callable[[np.ndarray], Heard],
+        executor: Executor | None = None,
+        ruling: Callable[[np.ndarray], Heard] | None = None,
     ) -> None:
+        """`ruling`: a second decoding of the same audio for the ruling alone
+        (`ruled`), queued behind the first, which the end of turn reads."""
         self.decode = decode
+        self.ruling = ruling
         self.executor = executor or Now()
         self.chunks: list[np.ndarray] = []
         self.received = 0  # samples so far
         self.pause_at: int | None = None  # samples before the current pause, if in one
         self.start = 0  # the first sample decoded: after the last hesitation
-        self._latest: tuple[int, int, Future[Heard]] | None = None  # (start, end, the decoding)
+        # (start, end, the decoding, the ruling's decoding if any)
+        self._latest: tuple[int, int, Future[Heard], Future[Heard] | None] | None = None
 
     def accept(self, samples: np.ndarray) -> None:
         self.chunks.append(np.asarray(samples, np.int16))
@@ -80,6 +87,13 @@ class PauseDecoding(Generic[Heard]):
         assert self._latest is not None
         return self._latest[2].result()
 
+    def ruled(self) -> Heard:
+        """The ruling's decoding of the audio `decoded` decodes (that decoding
+        itself when there is no `ruling`)."""
+        self._start(self._upto())
+        assert self._latest is not None
+        return (self._latest[3] or self._latest[2]).result()
+
     def samples(self) -> np.ndarray:
         """The audio `decoded` decodes."""
         return self._audio(self._upto())
@@ -97,6 +111,10 @@ class PauseDecoding(Generic[Heard]):
         if self._latest is not None:
             # a decode still queued behind a running one will never be asked
             # for: pauses at a choice's commas came faster than decodes
-            self._latest[2].cancel()
+            for stale in self._latest[2:]:
+                if stale is not None:
+                    stale.cancel()
         samples = self._audio(upto)
-        self._latest = (self.start, upto, self.executor.submit(self.decode, samples))
+        first = self.executor.submit(self.decode, samples)
+        second = self.executor.submit(self.ruling, samples) if self.ruling else None
+        self._latest = (self.start, upto, first, second)

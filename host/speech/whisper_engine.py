@@ -7,10 +7,11 @@ runs offline with no download.
 Facts this module is built around (bench/recognizer_comparison.py):
 - Whisper's encoder is trained on 30 s windows; padding every answer to 30 s
   costs about 1.2 s of CPU. CTranslate2 also encodes a shorter window, so
-  the audio is padded only to `PAD_SECONDS` past its end, at the price of
-  Whisper's known failure on short windows: it repeats itself ("USA USA
-  USA"). The output length is therefore bounded by the audio's length, and a
-  phrase said over and over is kept once.
+  the audio is padded only to `PAD_SECONDS` past its end (for an answer's
+  ruling `RULING_PAD_SECONDS`), at the price of Whisper's known failure on
+  short windows: it repeats itself ("USA USA USA"). The output length is
+  therefore bounded by the audio's length, and a phrase said over and over
+  is kept once.
 - it cannot decode against a grammar, and decoded freely it heard only 39 of
   56 flite commands exactly ("pink" as "think", "undo" as "and do") where
   PocketSphinx's grammar heard all 56: closed lists (commands, choices,
@@ -73,6 +74,15 @@ from host.speech.recognition import (
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
+# An answer is decoded again for the ruling in a wider window. In a short one
+# Whisper reads on past a single word, depending only on where the word sits
+# in it ("wembley when ble", "1 b" for flite's "Wembley"). On the spoken dev
+# set's rotation 3 (1,101 answers, nine voices, clean and in noise) padding
+# 1 / 2 / 3 / 5 s ruled 986 / 991 / 1001 / 1004 right, false accepts 4 / 4 /
+# 2 / 4. The end of turn keeps reading the one-second window: in the wider
+# one Whisper writes more fillers as words ("er" as "ohm" on an Ohm card),
+# and the turn ended before the player went on (bench/pause_risk_bench.py).
+RULING_PAD_SECONDS = 3.0
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
 # An answer with the card's phrases as its prompt is decoded first within
 # this bound, as a closed list is: the prompt lists phrases with commas, and
@@ -219,30 +229,30 @@ class WhisperRecognizer:
                 return ClosedListStream(self, expectation, grammar)
         return WhisperStream(self, expectation)
 
-    def _window(self, samples: np.ndarray) -> np.ndarray | None:
-        """The utterance's log-mel window, padded by PAD_SECONDS of silence;
+    def _window(self, samples: np.ndarray, pad_seconds: float) -> np.ndarray | None:
+        """The utterance's log-mel window, padded by `pad_seconds` of silence;
         None for silence."""
         audio = np.asarray(samples, np.float32) / 32768.0
         if not audio.any():
             return None
         padded = np.concatenate(
-            [audio, np.zeros(round(PAD_SECONDS * self.sample_rate), np.float32)]
+            [audio, np.zeros(round(pad_seconds * self.sample_rate), np.float32)]
         )
         features = log_mel(padded, self.model.n_mels)
         frames = min(features.shape[1], 3000)
         frames -= frames % 2  # the encoder halves the frame count
         return np.ascontiguousarray(features[None, :, :frames], dtype=np.float32)
 
-    def _encoded(self, samples: np.ndarray):
+    def _encoded(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS):
         """The encoder's output for the utterance's window and the window's
         width, or None for silence. The last one is kept: the forced scoring
         of a closed list's phrases (`phrase_scores`) follows the decode of
         the same audio, and the encoder is most of either's cost."""
-        key = (len(samples), hash(np.asarray(samples).tobytes()))
+        key = (len(samples), hash(np.asarray(samples).tobytes()), pad_seconds)
         kept = self._last_encoding
         if kept is not None and kept[0] == key:
             return kept[1], kept[2]
-        window = self._window(samples)
+        window = self._window(samples, pad_seconds)
         if window is None:
             return None
         storage = self._ctranslate2.StorageView.from_array
@@ -257,14 +267,16 @@ class WhisperRecognizer:
         beam_size: int | None = None,
         tokens_per_second: float = TOKENS_PER_SECOND,
         first_tokens_per_second: float | None = None,
+        pad_seconds: float = PAD_SECONDS,
     ) -> list[Hypothesis]:
         """Alternatives for one utterance (int16 samples), best first; `prompt`:
         Whisper tokens said before it (see `prompt`); `beam_size`: the
         engine's unless given (answers: ANSWER_BEAM); `tokens_per_second`:
         the bound on the output's length. `first_tokens_per_second`: a
         tighter bound tried first, kept when the best reading ends within it
-        or begins to repeat itself (`settled`); only with a prompt."""
-        found = self._encoded(samples)
+        or begins to repeat itself (`settled`); only with a prompt.
+        `pad_seconds`: the silence after the audio in Whisper's window."""
+        found = self._encoded(samples, pad_seconds)
         if found is None:
             return []
         seconds = len(samples) / self.sample_rate
@@ -375,7 +387,11 @@ class WhisperStream:
         self._card_forms = frozenset(
             form for phrase in expectation.phrases for form in spoken_forms(phrase)
         )
-        self.audio = PauseDecoding(self._hear, getattr(engine, "worker", None))
+        self.audio = PauseDecoding(
+            self._hear,
+            getattr(engine, "worker", None),
+            ruling=self._hear_for_the_ruling if self._prompt else None,
+        )
         self._left_out: list[str] = []  # hesitations before pauses, as Whisper wrote them
 
     @staticmethod
@@ -413,7 +429,10 @@ class WhisperStream:
         self._left_out.append(self._heard())
         self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
 
-    def _hear(self, samples: np.ndarray) -> Readings:
+    def _hear_for_the_ruling(self, samples: np.ndarray) -> Readings:
+        return self._hear(samples, RULING_PAD_SECONDS)
+
+    def _hear(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:
         """Whisper's readings with the card's phrases as its prompt; when none
         is a phrase on the card, then also its readings without the prompt,
         after them. The prompt's pull bends some readings away from what was
@@ -429,12 +448,13 @@ class WhisperStream:
             self._prompt,
             self._beam,
             first_tokens_per_second=ANSWER_FIRST_TOKENS_PER_SECOND,
+            pad_seconds=pad_seconds,
         )
         if not self._prompt or not prompted or any(self._on_the_card(h.text) for h in prompted):
             return Readings(tuple(prompted))
         heard = {h.text for h in prompted}
         lowest = min(h.confidence for h in prompted)
-        again = self.engine.decode(samples, None, self._beam)
+        again = self.engine.decode(samples, None, self._beam, pad_seconds=pad_seconds)
         return Readings(
             tuple(prompted),
             tuple(
@@ -482,11 +502,12 @@ class WhisperStream:
         return first_spoken_form(text) in self._card_forms
 
     def finish(self) -> Recognition:
-        alternatives = self._alternatives()
+        ruled = self.audio.ruled()
+        alternatives = ruled.all
         notes = ["decoded freely (Whisper has no grammars)"] if self.expectation.phrases else []
         if self._prompt:
             notes.append("the card's phrases were Whisper's prompt")
-        again = self.audio.decoded().again if alternatives else ()
+        again = ruled.again if alternatives else ()
         if again:
             notes.append(
                 "no reading was a phrase on the card; heard again without the prompt: "

@@ -24,6 +24,8 @@ from host.speech.recognition import Expectation, Hypothesis, Recognition, recogn
 from host.speech.whisper_engine import (
     ANSWER_BEAM,
     ANSWER_FIRST_TOKENS_PER_SECOND,
+    PAD_SECONDS,
+    RULING_PAD_SECONDS,
     TOKENS_PER_SECOND,
     WhisperStream,
 )
@@ -117,6 +119,7 @@ class CountingEngine:
         self.decoded = []
         self.prompts = []
         self.beams = []
+        self.ruled = []
 
     def prompt(self, phrases, in_order=False):
         return [f"<{p}>" for p in (phrases if in_order else sorted(phrases))]
@@ -128,10 +131,14 @@ class CountingEngine:
         beam_size=None,
         tokens_per_second=None,
         first_tokens_per_second=None,
+        pad_seconds=PAD_SECONDS,
     ):
-        self.decoded.append(len(samples))
-        self.prompts.append(prompt)
-        self.beams.append(beam_size)
+        if pad_seconds == RULING_PAD_SECONDS:  # an answer's decode for its ruling
+            self.ruled.append((len(samples), prompt, beam_size))
+        else:  # the decodes the end of turn reads
+            self.decoded.append(len(samples))
+            self.prompts.append(prompt)
+            self.beams.append(beam_size)
         self.tokens_per_second = (first_tokens_per_second, tokens_per_second)
         return [Hypothesis(f"{len(samples)} samples", 1.0)] if len(samples) else []
 
@@ -172,6 +179,26 @@ def test_an_answer_is_decoded_with_the_cards_phrases_as_its_prompt():
     stream.finish()
     assert engine.prompts == [["<Canberra>", "<Sydney>"]]  # not the commands
     assert engine.beams == [ANSWER_BEAM]  # a wider search than a closed list's
+
+
+def test_an_answer_is_ruled_on_a_decode_in_a_wider_window_than_the_end_of_turn_reads():
+    # flite awb's "Wembley" in a one-second pad, then in three
+    class WindowedEngine(CountingEngine):
+        def decode(self, samples, prompt=None, beam_size=None, **bounds):
+            super().decode(samples, prompt, beam_size, **bounds)
+            wide = bounds.get("pad_seconds") == RULING_PAD_SECONDS
+            return [Hypothesis("wembley" if wide else "wembley when ble", 1.0)]
+
+    engine = WindowedEngine()
+    stream = WhisperStream(engine, Expectation.answer(["Wembley", "Twickenham"]))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == "wembley when ble"  # the end of turn waits on it
+    assert stream.finish().text == "wembley"
+    # each window heard with the card's prompt; the narrow one again without
+    assert [prompt for _, prompt, _ in engine.ruled] == [["<Twickenham>", "<Wembley>"]]
+    assert engine.prompts == [["<Twickenham>", "<Wembley>"], None]
+    assert PAD_SECONDS < RULING_PAD_SECONDS
 
 
 def test_free_speech_is_decoded_without_a_prompt():
@@ -663,6 +690,16 @@ def test_whisper_hears_an_answer(whisper, flite_speech, voice):
 
 
 @needs_model
+def test_a_single_word_answer_is_ruled_on_as_said(whisper, flite_speech):
+    # in a one-second pad flite awb's "Wembley" comes out "when ble", and it
+    # was ruled wrong after the full silence
+    card = Expectation.answer(["Wembley", "Wembley Stadium", "Twickenham"], ["pass"])
+    said = flite_speech("Wembley", "awb").samples
+    assert whisper.decode(said, whisper.prompt(card.phrases))[0].text != "wembley"
+    assert recognize(whisper, said, card).text == "wembley"
+
+
+@needs_model
 def test_the_card_as_prompt_spells_a_name_whisper_would_misspell(whisper, flite_speech):
     said = flite_speech("the beetles").samples
     assert whisper.decode(said)[0].text == "the key nails"  # decoded freely
@@ -1006,14 +1043,15 @@ def test_an_answer_said_over_and_over_on_the_cards_prompt_stops_at_the_first_bou
     generated: list = []
     whisper = watched_whisper("generate", generated)
     stream = whisper.stream(Expectation.answer(["Pacific Ocean", "Pacific", "Atlantic Ocean"]))
-    said = flite_speech("the pacific ocean", "slt").samples
+    said = flite_speech("the pacific ocean", "kal").samples
     stream.accept(said)
     assert stream.finish().text == "the pacific ocean"
     # Whisper went on in the prompt's kind ("The Pacific Ocean, Pacific
     # Ocean, ..."): once it repeats itself, the tighter bound is kept (then
     # "the pacific ocean", no phrase on the card as said, is heard again
-    # without the prompt)
-    prompted, unprompted = (results[0].sequences[0] for results in generated)
+    # without the prompt); the same again in the ruling's wider window
+    assert len(generated) == 4
+    prompted, unprompted = (results[0].sequences[0] for results in generated[:2])
     seconds = len(said) / whisper.sample_rate
     assert len(prompted) <= 3 + math.ceil(ANSWER_FIRST_TOKENS_PER_SECOND * seconds)
     assert "Pacific" in detokenize(unprompted)
