@@ -121,6 +121,9 @@ class TurnEnd:
         whole = any(
             longer_than_a_beat(other)
             and self.is_complete(other)
+            # nor a command or pass: flite rms's "uh" was read "earth",
+            # lower down "i don't know", and the turn ended before the answer
+            and _unquoted(first_spoken_form(other)) not in _spoken_forms(self.commands)
             and self._tier(other, guess) in _WHOLE
             for other in others
         )

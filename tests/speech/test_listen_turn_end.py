@@ -382,6 +382,9 @@ def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn(
         ("ah", ("uh", "u"), Tier.HESITATION),
         ("hey channel", ("hey china",), Tier.OPEN),
         ("hmm", ("let me", "and"), Tier.HESITATION),
+        # nor a pass or command lower down: flite rms's "uh", read also "i don't know"
+        ("earth", ("i don't have", "i don't know"), Tier.HESITATION),
+        ("uh", ("repeat the question",), Tier.HESITATION),
     ],
 )
 def test_another_reading_that_is_a_whole_answer_ends_the_turn(partial, others, tier):
