@@ -19,6 +19,7 @@ A wrong answer is thus never forced onto the card's answer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
@@ -111,6 +112,22 @@ def merge_guided(
 def roughly_alike(heard: str, phrase: str) -> bool:
     """Same first consonant and at least half the sounds in common (metaphone)."""
     return _keys_alike(sound_of(heard), sound_of(phrase))
+
+
+def without_echo(text: str, on_the_card: Callable[[str], bool]) -> str:
+    """A phrase on the card, then words that only sound like it again
+    ("wembley when ble", "wembley wembley one b"): the phrase. Prompted with
+    the card's phrases as a list, Whisper may read a short answer twice, the
+    second time as it half hears it. Words that are on the card themselves
+    are no echo ("paris perth" when both are listed)."""
+    words = text.split()
+    if on_the_card(text):
+        return text
+    for size in range(len(words) - 1, 0, -1):
+        head, tail = " ".join(words[:size]), " ".join(words[size:])
+        if on_the_card(head) and not on_the_card(tail) and roughly_alike(tail, head):
+            return head
+    return text
 
 
 def sounds_most_like(heard: str, phrases) -> str | None:

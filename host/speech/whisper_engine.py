@@ -58,7 +58,7 @@ import numpy as np
 
 from host.speech.ahead import PauseDecoding
 from host.speech.closed_list import ClosedListStream
-from host.speech.guided import roughly_alike, sounds_most_like
+from host.speech.guided import roughly_alike, sounds_most_like, without_echo
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
@@ -443,12 +443,14 @@ class WhisperStream:
         on the four spoken dev sets it made 24 rulings right (13 of them
         flite's) and none wrong. It costs a decode without the encoder
         (kept from the first) and without the prompt's tokens."""
-        prompted = self.engine.decode(
-            samples,
-            self._prompt,
-            self._beam,
-            first_tokens_per_second=ANSWER_FIRST_TOKENS_PER_SECOND,
-            pad_seconds=pad_seconds,
+        prompted = self._echoes_dropped(
+            self.engine.decode(
+                samples,
+                self._prompt,
+                self._beam,
+                first_tokens_per_second=ANSWER_FIRST_TOKENS_PER_SECOND,
+                pad_seconds=pad_seconds,
+            )
         )
         if not self._prompt or not prompted or any(self._on_the_card(h.text) for h in prompted):
             return Readings(tuple(prompted))
@@ -463,6 +465,15 @@ class WhisperStream:
                 if h.text not in heard
             ),
         )
+
+    def _echoes_dropped(self, readings: list[Hypothesis]) -> list[Hypothesis]:
+        """Each reading less an echo of a card phrase (`without_echo`); readings
+        that become the same are one, their shares added."""
+        merged: dict[str, float] = {}
+        for reading in readings:
+            text = without_echo(reading.text, self._on_the_card)
+            merged[text] = merged.get(text, 0.0) + reading.confidence
+        return [Hypothesis(text, round(share, 4)) for text, share in merged.items()]
 
     def _alternatives(self) -> list[Hypothesis]:
         return self.audio.decoded().all

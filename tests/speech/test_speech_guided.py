@@ -2,7 +2,7 @@
 
 import pytest
 
-from host.speech.guided import merge_guided
+from host.speech.guided import merge_guided, without_echo
 from host.speech.phrases import sounds_within, spoken_forms
 from host.speech.recognition import Hypothesis, Recognition
 
@@ -142,3 +142,20 @@ def test_the_card_guided_guess_is_kept_for_the_confirm_layer():
     assert merged.text == "but to get gold"
     assert merged.card_guess is not None and merged.card_guess.text == "art deco"
     assert merge_guided(heard("hello"), heard(mode="grammar")).card_guess is None
+
+
+@pytest.mark.parametrize(
+    "heard, kept",
+    [
+        ("wembley when ble", "wembley"),  # flite awb's "Wembley", read twice
+        ("wembley wembley one b", "wembley"),  # flite rms's
+        ("wembley", "wembley"),
+        ("wembley stadium", "wembley stadium"),  # on the card as it is
+        ("wembley arena", "wembley arena"),  # more words, not an echo
+        ("twickenham wembley", "twickenham wembley"),  # both on the card: a hedge
+        ("1 b", "1 b"),  # nothing on the card to echo
+    ],
+)
+def test_a_card_phrase_read_again_as_half_heard_is_the_phrase(heard, kept):
+    on_the_card = {"wembley", "wembley stadium", "twickenham"}.__contains__
+    assert without_echo(heard, on_the_card) == kept

@@ -187,18 +187,29 @@ def test_an_answer_is_ruled_on_a_decode_in_a_wider_window_than_the_end_of_turn_r
         def decode(self, samples, prompt=None, beam_size=None, **bounds):
             super().decode(samples, prompt, beam_size, **bounds)
             wide = bounds.get("pad_seconds") == RULING_PAD_SECONDS
-            return [Hypothesis("wembley" if wide else "wembley when ble", 1.0)]
+            return [Hypothesis("wembley" if wide else "when ble", 1.0)]
 
     engine = WindowedEngine()
     stream = WhisperStream(engine, Expectation.answer(["Wembley", "Twickenham"]))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
-    assert stream.partial() == "wembley when ble"  # the end of turn waits on it
+    assert stream.partial() == "when ble"  # the end of turn reads this one
     assert stream.finish().text == "wembley"
     # each window heard with the card's prompt; the narrow one again without
     assert [prompt for _, prompt, _ in engine.ruled] == [["<Twickenham>", "<Wembley>"]]
     assert engine.prompts == [["<Twickenham>", "<Wembley>"], None]
     assert PAD_SECONDS < RULING_PAD_SECONDS
+
+
+def test_a_card_phrase_read_again_as_half_heard_ends_the_turn_as_the_phrase():
+    engine = SaysEngine("wembley when ble", "when ble", "wembley")
+    stream = WhisperStream(engine, Expectation.answer(["Wembley", "Twickenham"]))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == "wembley"  # a whole answer: the turn ends at the short pause
+    assert stream.other_readings() == ("when ble",)
+    assert [h.confidence for h in stream.finish().alternatives] == [0.6667, 0.3333]
+    assert len(engine.decoded) == 1  # on the card: not heard again without the prompt
 
 
 def test_free_speech_is_decoded_without_a_prompt():
