@@ -48,10 +48,11 @@ class PauseDecoding(Generic[Heard]):
         self,
         decode: Callable[[np.ndarray], Heard],
         executor: Executor | None = None,
-        ruling: Callable[[np.ndarray], Heard] | None = None,
+        ruling: Callable[[np.ndarray, Heard], Heard] | None = None,
     ) -> None:
         """`ruling`: a second decoding of the same audio for the ruling alone
-        (`ruled`), queued behind the first, which the end of turn reads."""
+        (`ruled`), given the first's (which the end of turn reads) and queued
+        behind it."""
         self.decode = decode
         self.ruling = ruling
         self.executor = executor or Now()
@@ -116,5 +117,9 @@ class PauseDecoding(Generic[Heard]):
                     stale.cancel()
         samples = self._audio(upto)
         first = self.executor.submit(self.decode, samples)
-        second = self.executor.submit(self.ruling, samples) if self.ruling else None
+        second = self.executor.submit(self._rule, samples, first) if self.ruling else None
         self._latest = (self.start, upto, first, second)
+
+    def _rule(self, samples: np.ndarray, first: Future[Heard]) -> Heard:
+        assert self.ruling is not None
+        return self.ruling(samples, first.result())

@@ -429,7 +429,12 @@ class WhisperStream:
         self._left_out.append(self._heard())
         self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
 
-    def _hear_for_the_ruling(self, samples: np.ndarray) -> Readings:
+    def _hear_for_the_ruling(self, samples: np.ndarray, heard: Readings) -> Readings:
+        """The readings to rule on: the end of turn's when the first is a
+        phrase on the card (most answers; no second decode is then left to
+        wait for as the turn ends), else those of the wider window."""
+        if heard.all and self._on_the_card(heard.all[0].text):
+            return heard
         return self._hear(samples, RULING_PAD_SECONDS)
 
     def _hear(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:

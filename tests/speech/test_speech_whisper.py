@@ -201,6 +201,15 @@ def test_an_answer_is_ruled_on_a_decode_in_a_wider_window_than_the_end_of_turn_r
     assert PAD_SECONDS < RULING_PAD_SECONDS
 
 
+def test_an_answer_heard_as_a_phrase_on_the_card_is_not_decoded_again_for_its_ruling():
+    engine = SaysEngine("wembley")
+    stream = WhisperStream(engine, Expectation.answer(["Wembley", "Twickenham"]))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.finish().text == "wembley"
+    assert engine.ruled == [] and len(engine.decoded) == 1
+
+
 def test_a_card_phrase_read_again_as_half_heard_ends_the_turn_as_the_phrase():
     engine = SaysEngine("wembley when ble", "when ble", "wembley")
     stream = WhisperStream(engine, Expectation.answer(["Wembley", "Twickenham"]))
