@@ -387,6 +387,10 @@ class WhisperStream:
         self._card_forms = frozenset(
             form for phrase in expectation.phrases for form in spoken_forms(phrase)
         )
+        # what may be said instead of an answer ("pass", "i don't know")
+        self._command_forms = frozenset(
+            form for phrase in expectation.commands for form in spoken_forms(phrase)
+        )
         self.audio = PauseDecoding(
             self._hear,
             getattr(engine, "worker", None),
@@ -431,9 +435,11 @@ class WhisperStream:
 
     def _hear_for_the_ruling(self, samples: np.ndarray, heard: Readings) -> Readings:
         """The readings to rule on: the end of turn's when the first is a
-        phrase on the card (most answers; no second decode is then left to
-        wait for as the turn ends), else those of the wider window."""
-        if heard.all and self._on_the_card(heard.all[0].text):
+        phrase on the card or a command (most answers, and "i don't know"; no
+        second decode is then left to wait for as the turn ends), else those
+        of the wider window."""
+        first = first_spoken_form(heard.all[0].text) if heard.all else None
+        if first in self._card_forms or first in self._command_forms:
             return heard
         return self._hear(samples, RULING_PAD_SECONDS)
 

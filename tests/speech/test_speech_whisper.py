@@ -210,6 +210,15 @@ def test_an_answer_heard_as_a_phrase_on_the_card_is_not_decoded_again_for_its_ru
     assert engine.ruled == [] and len(engine.decoded) == 1
 
 
+def test_a_pass_is_not_decoded_again_for_its_ruling():
+    engine = SaysEngine("i don't know")
+    stream = WhisperStream(engine, Expectation.answer(["Wembley"], ["pass", "i don't know"]))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.finish().text == "i don't know"
+    assert engine.ruled == []
+
+
 def test_a_card_phrase_read_again_as_half_heard_ends_the_turn_as_the_phrase():
     engine = SaysEngine("wembley when ble", "when ble", "wembley")
     stream = WhisperStream(engine, Expectation.answer(["Wembley", "Twickenham"]))
