@@ -387,9 +387,12 @@ class WhisperStream:
         self._card_forms = frozenset(
             form for phrase in expectation.phrases for form in spoken_forms(phrase)
         )
-        # what may be said instead of an answer ("pass", "i don't know")
+        # what may be said instead of an answer ("pass", "i don't know"), as
+        # the lists spell it: without apostrophes
         self._command_forms = frozenset(
-            form for phrase in expectation.commands for form in spoken_forms(phrase)
+            form.replace("'", "")
+            for phrase in expectation.commands
+            for form in spoken_forms(phrase)
         )
         self.audio = PauseDecoding(
             self._hear,
@@ -438,8 +441,8 @@ class WhisperStream:
         phrase on the card or a command (most answers, and "i don't know"; no
         second decode is then left to wait for as the turn ends), else those
         of the wider window."""
-        first = first_spoken_form(heard.all[0].text) if heard.all else None
-        if first in self._card_forms or first in self._command_forms:
+        first = first_spoken_form(heard.all[0].text) if heard.all else ""
+        if first in self._card_forms or first.replace("'", "") in self._command_forms:
             return heard
         return self._hear(samples, RULING_PAD_SECONDS)
 
