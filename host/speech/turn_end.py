@@ -123,7 +123,7 @@ class TurnEnd:
             and self.is_complete(other)
             # nor a command or pass: flite rms's "uh" was read "earth",
             # lower down "i don't know", and the turn ended before the answer
-            and _unquoted(first_spoken_form(other)) not in _spoken_forms(self.commands)
+            and not one_of_the_phrases(other, self.commands)
             and self._tier(other, guess) in _WHOLE
             for other in others
         )
@@ -237,6 +237,12 @@ def closed_list_test(phrases: Iterable[str]) -> Callable[[str], bool]:
         return _unquoted(whole) in known or _unquoted(rest) in known
 
     return is_complete
+
+
+def one_of_the_phrases(text: str, phrases: tuple[str, ...]) -> bool:
+    """The text is one of the phrases as recognizers spell them, apostrophes
+    aside ("i don't know" is the lists' "i dont know")."""
+    return _unquoted(first_spoken_form(text)) in _spoken_forms(phrases)
 
 
 @lru_cache(maxsize=16)

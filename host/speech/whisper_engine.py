@@ -71,6 +71,7 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
+from host.speech.turn_end import one_of_the_phrases
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
@@ -387,13 +388,6 @@ class WhisperStream:
         self._card_forms = frozenset(
             form for phrase in expectation.phrases for form in spoken_forms(phrase)
         )
-        # what may be said instead of an answer ("pass", "i don't know"), as
-        # the lists spell it: without apostrophes
-        self._command_forms = frozenset(
-            form.replace("'", "")
-            for phrase in expectation.commands
-            for form in spoken_forms(phrase)
-        )
         self.audio = PauseDecoding(
             self._hear,
             getattr(engine, "worker", None),
@@ -441,8 +435,8 @@ class WhisperStream:
         phrase on the card or a command (most answers, and "i don't know"; no
         second decode is then left to wait for as the turn ends), else those
         of the wider window."""
-        first = first_spoken_form(heard.all[0].text) if heard.all else ""
-        if first in self._card_forms or first.replace("'", "") in self._command_forms:
+        first = heard.all[0].text if heard.all else ""
+        if self._on_the_card(first) or one_of_the_phrases(first, self.expectation.commands):
             return heard
         return self._hear(samples, RULING_PAD_SECONDS)
 
