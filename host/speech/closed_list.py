@@ -37,6 +37,11 @@ CLOSED_LIST_FIRST_TOKENS_PER_SECOND = 2
 # taken when its log-probability is at least this (p = 0.05) and this much
 # above any other reply's (p 7 times higher)
 LIKELY_REPLY, REPLY_MARGIN = math.log(0.05), 2.0
+# ... scored after a prompt (a names prompt's players): a name said alone
+# scored -0.3 to -5.5 in flite's voices, the next reply 3 to 6 lower; the
+# prompt lends every name some likelihood, so room noise scored "no" -5.5
+# and a name within 1, and "steal" in noise scored "no" -5.4 to -5.8
+LIKELY_PROMPTED_REPLY, PROMPTED_REPLY_MARGIN = -5.0, 3.0
 # A closed list's phrase stands for what was said against the grammar's pick
 # when Whisper finds it this much likelier (log p: 20 times); rivals are the
 # phrases each of Whisper's readings sounds most like
@@ -76,6 +81,7 @@ class ClosedListStream:
         # the phrases the host suggested as Whisper's prompt: flite kal's
         # "score" in room noise was written "power" without it
         prompt = engine.prompt(expectation.likely, in_order=True)
+        self._prompt = prompt
         self._decode = lambda samples: engine.decode(
             samples,
             prompt,
@@ -189,17 +195,49 @@ class ClosedListStream:
             notes=(*picked.notes, note),
         )
 
+    def _other_reply(self, picked: Recognition) -> Recognition | None:
+        """At a question with few replies, when Whisper wrote no phrase and
+        nothing like the grammar's pick: the likeliest reply, when it is
+        another than the pick's. flite rms's "Ann" was written "and end",
+        and the grammar picked "ben" (a steal credited to the wrong player)."""
+        readings = [h.text for h in self.audio.decoded()]
+        if any(roughly_alike(text, picked.text) for text in readings):
+            return None
+        other = self._likeliest_reply(picked)
+        if other is None or self._says_reply(picked.text, other.text):
+            return None
+        return replace(other, words=(), disputed=True)
+
+    def _says_reply(self, phrase: str, said: str) -> bool:
+        """The phrase says the reply `said` is one way of saying, in so many
+        words ("steal ann" says "ann"; "no thanks" says "no", as "nope" does)."""
+        reply = next((r for r in self.replies if said in r), (said,))
+        words = f" {first_spoken_form(phrase)} "
+        return any(f" {first_spoken_form(p)} " in words for p in reply)
+
+    def _as_short_as(self, reply: tuple[str, ...]) -> bool:
+        """Whisper's reading is no more than a word longer than the reply's
+        longest way of saying it: it wrote "marine and tom" for "Maria and
+        Tom", of which "maria" (a reply, likely) is only half; "and end" for
+        "Ann" is all of it."""
+        readings = self.audio.decoded()
+        words = len(first_spoken_form(readings[0].text).split()) if readings else 0
+        return words <= max(len(first_spoken_form(p).split()) for p in reply) + 1
+
     def _likeliest_reply_scored(self) -> tuple[str, float, float] | None:
         """The likeliest reply's phrase, its log p and the best other reply's,
         when it is likely and clearly likelier; scored once per audio (the
         pause's and the end's are the same when the turn ends in that pause)."""
-        if not self.replies:
-            return None
+        if not self.replies or not self._as_short_as(tuple(p for r in self.replies for p in r)):
+            return None  # no reply is as long as Whisper's reading: nothing to score
         samples = self.audio.samples()
         audio = (self.audio.start, len(samples))  # after a hesitation, the audio starts later
         if self._reply_scores is None or self._reply_scores[0] != audio:
             phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
-            self._reply_scores = (audio, self.engine.phrase_scores(samples, phrases))
+            # with the prompt: flite's "Ann", forced along "Ann" after "Ann, Ben,
+            # Cy", log p -1.8 (next best "Ben" -4.1); without it -5.6, as "and" -1.8
+            scores = self.engine.phrase_scores(samples, phrases, prompt=self._prompt)
+            self._reply_scores = (audio, scores)
         scores = self._reply_scores[1]
         if not scores:
             return None
@@ -211,7 +249,14 @@ class ClosedListStream:
             by_reply[0],
             (by_reply[1][0] if len(by_reply) > 1 else -math.inf),
         )
-        if best < LIKELY_REPLY or best - runner_up < REPLY_MARGIN:
+        likely, margin = (
+            (LIKELY_PROMPTED_REPLY, PROMPTED_REPLY_MARGIN)
+            if self._prompt
+            else (LIKELY_REPLY, REPLY_MARGIN)
+        )
+        if best < likely or best - runner_up < margin:
+            return None
+        if not self._as_short_as(next(r for r in self.replies if phrase in r)):
             return None
         return phrase, best, runner_up
 
@@ -271,7 +316,7 @@ class ClosedListStream:
         if written is None and not picked.text:
             return self._cut_short(picked, path) or self._likeliest_reply(picked) or picked
         if written is None:
-            return self._likelier_than_the_pick(picked) or picked
+            return self._likelier_than_the_pick(picked) or self._other_reply(picked) or picked
         if written == picked.text:
             return picked
         rest = tuple(h for h in picked.alternatives if h.text != written)

@@ -328,12 +328,17 @@ class WhisperRecognizer:
         ]
 
     def phrase_scores(
-        self, samples: np.ndarray, phrases: list[str], per_token: bool = False
+        self,
+        samples: np.ndarray,
+        phrases: list[str],
+        per_token: bool = False,
+        prompt: list[str] | None = None,
     ) -> dict[str, float]:
         """Each phrase's log-probability as Whisper's whole transcription of the
         utterance (decoding forced along the phrase's tokens), or its
         tokens' mean (`per_token`: phrases of different lengths compared);
-        empty for silence or without the model's tokenizer."""
+        `prompt`: Whisper tokens said before it (see `prompt`); empty for
+        silence or without the model's tokenizer."""
         if self._tokenizer is None or not phrases:
             return {}
         found = self._encoded(samples)
@@ -344,7 +349,8 @@ class WhisperRecognizer:
             self._tokenizer.encode(" " + p[:1].upper() + p[1:], add_special_tokens=False).ids
             for p in phrases
         ]
-        start = [self._tokenizer.token_to_id(SOT), self._tokenizer.token_to_id(NO_TIMESTAMPS)]
+        prefix = [*(prompt or ()), SOT, NO_TIMESTAMPS]
+        start = [self._tokenizer.token_to_id(token) for token in prefix]
         batch = np.ascontiguousarray(np.repeat(encoded, len(phrases), axis=0))
         storage = self._ctranslate2.StorageView.from_array
         aligned = self.model.align(storage(batch), start, spelled, [width] * len(phrases))

@@ -39,6 +39,7 @@ PHRASE_GROUPS = (
     "roll",
     "thinking",
     "steal_words",
+    "typed_only",
 )
 
 

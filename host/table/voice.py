@@ -206,13 +206,23 @@ def expectation_for(listening: Listening):
             listening.phrases, commands + und.vocabulary()["pass"] + und.vocabulary()["thinking"]
         )
     if listening.kind == "names":
+        words = und.vocabulary()
+        names = [und.normalise(n) for n in listening.phrases if und.normalise(n)]
         return Expectation.closed(
             dict.fromkeys(
                 name_sequences(listening.phrases)
                 + list(commands)
-                + list(und.vocabulary()["nobody"])
-                + list(und.vocabulary()["steal_words"])
-            )
+                + [w for w in words["nobody"] if w not in words["typed_only"]]
+                + list(words["steal_words"])
+                # "um" is heard as itself, not as "tom" or "ann"
+                + list(words["thinking"])
+            ),
+            # a name said alone is short, and Whisper writes it as a word
+            # ("and" for flite's "Ann"): each player's name, "nobody" and
+            # "steal" are replies it may score, with the names as its prompt
+            replies=(*((n,) for n in names), NOBODY_REPLY, STEAL_REPLY),
+            likely=(*(n.strip() for n in listening.phrases), "nobody", "steal"),  # as spelt:
+            # the prompt's "Ann" leads to "Ann" (log p -1.8), its "ann" less (-5.9)
         )
     if listening.kind == "free":
         return Expectation.free()
@@ -244,6 +254,13 @@ def expectation_for(listening: Listening):
     likely = () if replies else (*(und.normalise(p) for p in offered), *always_suggested())
     listened = {und.normalise(c) for c in heard}
     return Expectation.closed(heard, replies, (p for p in likely if p in listened))
+
+
+# The ways of saying nobody and steal the host suggests, scored as replies at a
+# names prompt: each scored phrase costs a forced decoding (8 ms here: three
+# players' names and these, 45 ms), in the listening loop at a pause
+NOBODY_REPLY = ("nobody", "no")
+STEAL_REPLY = ("steal",)
 
 
 def name_sequences(names, limit: int = 400) -> list[str]:

@@ -531,8 +531,9 @@ class ScoresEngine(SaysEngine):
         self.scores = scores
         self.scored = []
 
-    def phrase_scores(self, samples, phrases, per_token=False):
+    def phrase_scores(self, samples, phrases, per_token=False, prompt=None):
         self.scored.append(list(phrases))
+        self.scored_after = prompt
         return {p: self.scores.get(p, -12.0) for p in phrases}
 
 
@@ -599,6 +600,39 @@ def test_replies_are_scored_only_when_no_phrase_was_heard():
     commands = ClosedListStream(ScoresEngine("us", {"yes": -0.1}), ROLL, grammar_picking(""))
     commands.accept(np.zeros(4800, np.int16))
     assert commands.finish().text == "" and commands.engine.scored == []  # a list with no replies
+
+
+STEAL = Expectation.closed(
+    ["ann", "ben", "cy", "ann and ben", "steal ann", "nobody", "no", "steal", "roll"],
+    replies=(("ann",), ("ben",), ("cy",), ("nobody", "no"), ("steal",)),
+    likely=("Ann", "Ben", "Cy", "nobody", "steal"),
+)
+
+
+@pytest.mark.parametrize(
+    "whisper, picked, scores, heard",
+    [
+        # flite rms's "Ann" (at "Steal? Ann, Cy: say steal, or no."): Whisper
+        # wrote "and end", the grammar picked "ben"; forced along each reply
+        # after the players' names, "Ann" is far the likeliest
+        ("and end", "ben", {"ann": -1.7, "ben": -7.7}, "ann"),
+        ("and end", "ben", {"ann": -5.4, "ben": -9.7}, "ben"),  # not likely enough: the pick
+        ("and end", "ben", {"ann": -1.7, "ben": -4.5}, "ben"),  # not clearly likelier
+        ("bend", "ben", {"ann": -1.0}, "ben"),  # Whisper's words sound like the pick: no scoring
+        ("and end", "steal ann", {"ann": -1.0}, "steal ann"),  # the pick says the same reply
+    ],
+)
+def test_a_name_whisper_wrote_as_a_word_is_the_likeliest_reply_over_another_pick(
+    whisper, picked, scores, heard
+):
+    engine = ScoresEngine(whisper, scores)
+    stream = ClosedListStream(engine, STEAL, grammar_picking(picked))
+    stream.accept(np.zeros(4800, np.int16))
+    finished = stream.finish()
+    assert finished.text == heard
+    assert finished.disputed is (heard != picked)  # another player: the game asks first
+    if engine.scored:  # scored after the players' names, as the prompt spells them
+        assert engine.scored_after == ["<Ann>", "<Ben>", "<Cy>", "<nobody>", "<steal>"]
 
 
 QUIT = Expectation.closed(["roll", "save and quit", "headquarters", "score"])
@@ -1084,3 +1118,20 @@ def test_an_answer_said_over_and_over_on_the_cards_prompt_stops_at_the_first_bou
     seconds = len(said) / whisper.sample_rate
     assert len(prompted) <= 3 + math.ceil(ANSWER_FIRST_TOKENS_PER_SECOND * seconds)
     assert "Pacific" in detokenize(unprompted)
+
+
+@needs_model
+def test_a_name_said_alone_is_the_likeliest_reply_after_the_players_names(whisper, flite_speech):
+    # flite kal's "Ann" at "Steal?": Whisper writes a word ("and"), and the
+    # grammar heard no phrase; scored after the names, "Ann" stands out
+    from host.speech.closed_list import LIKELY_PROMPTED_REPLY, PROMPTED_REPLY_MARGIN
+
+    said = flite_speech("Ann", "kal").samples
+    assert whisper.decode(said)[0].text != "ann"
+    prompt = whisper.prompt(("Ann", "Ben", "Cy", "nobody", "steal"), in_order=True)
+    scores = whisper.phrase_scores(said, ["ann", "ben", "cy", "nobody"], prompt=prompt)
+    assert scores["ann"] >= LIKELY_PROMPTED_REPLY
+    others = ("ben", "cy", "nobody")
+    assert all(scores["ann"] - scores[other] >= PROMPTED_REPLY_MARGIN for other in others)
+    unprompted = whisper.phrase_scores(said, ["ann", "ben", "cy", "nobody"])
+    assert unprompted["ann"] < scores["ann"] - 2  # without the names, "Ann" is unlikely writing

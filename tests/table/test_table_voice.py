@@ -14,6 +14,7 @@ from table_talk import keys
 
 from host.speech import FakeSpeaker, FakeSynthesizer, Hypothesis, Recognition, SpeechSettings
 from host.table import setup as table_setup
+from host.table import understanding as und
 from host.table import voice
 from host.table.channels import EndOfInput, Listening, ScriptedChannel
 from host.table.setup import play
@@ -239,6 +240,20 @@ def test_claims_are_heard_against_a_list_of_name_sequences():
     expectation = expectation_for(Listening("names", ("Ann", "Ben", "Cy"), ("score", "repeat")))
     assert expectation.kind == "closed"
     assert {"ann", "ann and ben", "steal cy and ann", "nobody", "score"} <= set(expectation.phrases)
+
+
+def test_at_a_names_prompt_each_name_is_a_reply_the_recognizer_may_score():
+    """flite's "Ann" was written "and", and no phrase was heard: each player's
+    name, "nobody" and "steal" are replies scored with the names, as the
+    players spelt them, as Whisper's prompt; "um" is heard as itself."""
+    from host.table.channels import Listening
+
+    names = expectation_for(Listening("names", ("Ann", "Ben", "Cy"), ("score",)))
+    assert names.replies == (("ann",), ("ben",), ("cy",), ("nobody", "no"), ("steal",))
+    assert names.likely == ("Ann", "Ben", "Cy", "nobody", "steal")
+    assert {"um", "hmm"} <= set(names.phrases)
+    # Whisper wrote flite's "um" as "done", and nobody stole: typed only
+    assert "done" not in names.phrases and und.is_one_of("done", "nobody")
 
 
 def test_no_steal_phrasings_and_thinking_aloud_are_in_what_the_recognizer_expects():
