@@ -155,6 +155,9 @@ class TurnEnd:
             # unless the guess is whole itself and the words sound like it:
             # "when ble", guessed "wembley" (the answer; "wembley stadium" too)
             and not (sounds_whole and self.is_complete(guess or ""))
+            # or the words are the whole name, its last word misread: "johan
+            # cruz" (flite slt's "Johan Cruyff"), guessed "johan"
+            and not _all_but_the_last_word(rest, self.expected)
         ):
             return Tier.WAITING  # "leonardo da" of "leonardo da vinci"
         if not rest or words[-1] in unfinished_words():
@@ -205,6 +208,19 @@ def _without_lead_in(words: list[str]) -> list[str]:
     while start < len(words) and words[start] in unfinished_words():
         start += 1
     return words[start:]
+
+
+def _all_but_the_last_word(words: list[str], phrases: Iterable[str]) -> bool:
+    """The words are as many as a phrase's, two or more, all but the last
+    the phrase's own, and the last of three letters or more ("george w"
+    is half of "george washington", the player pausing inside it)."""
+    if len(words) < 2 or len(words[-1]) < 3:
+        return False
+    for phrase in phrases:
+        target = first_spoken_form(phrase).split()
+        if len(target) == len(words) and target[:-1] == words[:-1]:
+            return True
+    return False
 
 
 def _starts(words: list[str], phrases: Iterable[str]) -> bool:

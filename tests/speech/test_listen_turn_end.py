@@ -356,6 +356,20 @@ def test_the_grammar_pass_knows_half_a_name_the_free_pass_misspelt():
     assert plan.turn_end.classify("charged tin", guess="") is Tier.OPEN
 
 
+def test_a_whole_name_with_its_last_word_misread_is_no_half_name():
+    # flite slt's "Johan Cruyff", read "johan cruz" (lower down "johan
+    # cruyff"), the grammar's path "johan": the turn waited the full 2 s
+    plan = answer_plan(AnswerFields("Johan Cruyff", accept=("Cruyff",), kind="person"))
+    turn_end = plan.turn_end
+    assert turn_end.classify("johan cruz", "johan", ("johan cruyff",)) is Tier.COMPLETE
+    assert turn_end.classify("johan cruz", guess="johan") is Tier.COMPLETE  # sounds like it
+    assert turn_end.classify("johan smith", guess="johan") is Tier.OPEN  # another name
+    # the player paused inside the name: half of it still waits
+    plan = answer_plan(AnswerFields("George Washington", kind="person"))
+    assert plan.turn_end.classify("george w", guess="george") is Tier.WAITING
+    assert plan.turn_end.classify("george", guess="george") is Tier.WAITING
+
+
 def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn():
     # the card's answer is Wembley, "Wembley Stadium" accepted too
     plan = answer_plan(AnswerFields("Wembley", accept=("Wembley Stadium",), kind="place"))
