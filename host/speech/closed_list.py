@@ -211,9 +211,12 @@ class ClosedListStream:
     def _says_reply(self, phrase: str, said: str) -> bool:
         """The phrase says the reply `said` is one way of saying, in so many
         words ("steal ann" says "ann"; "no thanks" says "no", as "nope" does)."""
-        reply = next((r for r in self.replies if said in r), (said,))
         words = f" {first_spoken_form(phrase)} "
-        return any(f" {first_spoken_form(p)} " in words for p in reply)
+        return any(f" {first_spoken_form(p)} " in words for p in self._reply_of(said))
+
+    def _reply_of(self, phrase: str) -> tuple[str, ...]:
+        """The reply the phrase is one way of saying (the phrase alone if none)."""
+        return next((reply for reply in self.replies if phrase in reply), (phrase,))
 
     def _as_short_as(self, reply: tuple[str, ...]) -> bool:
         """Whisper's reading is no more than a word longer than the reply's
@@ -228,12 +231,12 @@ class ClosedListStream:
         """The likeliest reply's phrase, its log p and the best other reply's,
         when it is likely and clearly likelier; scored once per audio (the
         pause's and the end's are the same when the turn ends in that pause)."""
-        if not self.replies or not self._as_short_as(tuple(p for r in self.replies for p in r)):
+        phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
+        if not phrases or not self._as_short_as(tuple(phrases)):
             return None  # no reply is as long as Whisper's reading: nothing to score
         samples = self.audio.samples()
         audio = (self.audio.start, len(samples))  # after a hesitation, the audio starts later
         if self._reply_scores is None or self._reply_scores[0] != audio:
-            phrases = list(dict.fromkeys(p for reply in self.replies for p in reply))
             # with the prompt: flite's "Ann", forced along "Ann" after "Ann, Ben,
             # Cy", log p -1.8 (next best "Ben" -4.1); without it -5.6, as "and" -1.8
             scores = self.engine.phrase_scores(samples, phrases, prompt=self._prompt)
@@ -256,7 +259,7 @@ class ClosedListStream:
         )
         if best < likely or best - runner_up < margin:
             return None
-        if not self._as_short_as(next(r for r in self.replies if phrase in r)):
+        if not self._as_short_as(self._reply_of(phrase)):
             return None
         return phrase, best, runner_up
 
