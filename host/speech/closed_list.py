@@ -37,10 +37,11 @@ CLOSED_LIST_FIRST_TOKENS_PER_SECOND = 2
 # taken when its log-probability is at least this (p = 0.05) and this much
 # above any other reply's (p 7 times higher)
 LIKELY_REPLY, REPLY_MARGIN = math.log(0.05), 2.0
-# ... scored after a prompt (a names prompt's players): a name said alone
-# scored -0.3 to -5.5 in flite's voices, the next reply 3 to 6 lower; the
-# prompt lends every name some likelihood, so room noise scored "no" -5.5
-# and a name within 1, and "steal" in noise scored "no" -5.4 to -5.8
+# ... scored after a prompt (a names prompt's players): "Ann", "Ben" and "Cy"
+# said alone in five flite voices scored -0.3 to -5.5, the next reply 1.2 to
+# 7.6 lower (14 of 15 at least 3); the prompt lends every name some
+# likelihood, so room noise scored "no" -5.5 and a name within 1, and
+# "steal" in noise scored "no" -5.4 to -5.8
 LIKELY_PROMPTED_REPLY, PROMPTED_REPLY_MARGIN = -5.0, 3.0
 # A closed list's phrase stands for what was said against the grammar's pick
 # when Whisper finds it this much likelier (log p: 20 times); rivals are the
@@ -175,7 +176,9 @@ class ClosedListStream:
         note = f"the grammar's path was '{path}'; '{phrase}', as Whisper's '{like}' sounds"
         return replace(picked, alternatives=(Hypothesis(phrase, 0.5),), notes=(*picked.notes, note))
 
-    def _likeliest_reply(self, picked: Recognition) -> Recognition | None:
+    def _likeliest_reply(
+        self, picked: Recognition, heard: str = "no phrase heard"
+    ) -> Recognition | None:
         """At a question with few replies ("Did you say ...?"), when neither
         Whisper nor the grammar heard a phrase: the phrase Whisper finds
         likeliest, when it is likely and its reply clearly likelier than any
@@ -186,7 +189,7 @@ class ClosedListStream:
             return None
         phrase, best, runner_up = likeliest
         note = (
-            f"no phrase heard; Whisper finds '{phrase}' the likeliest reply "
+            f"{heard}; Whisper finds '{phrase}' the likeliest reply "
             f"(log p {best:.1f}, any other reply {runner_up:.1f} at most)"
         )
         return replace(
@@ -203,7 +206,7 @@ class ClosedListStream:
         readings = [h.text for h in self.audio.decoded()]
         if any(roughly_alike(text, picked.text) for text in readings):
             return None
-        other = self._likeliest_reply(picked)
+        other = self._likeliest_reply(picked, f"the grammar picked '{picked.text}'")
         if other is None or self._says_reply(picked.text, other.text):
             return None
         return replace(other, words=(), disputed=True)

@@ -633,6 +633,8 @@ def test_a_name_whisper_wrote_as_a_word_is_the_likeliest_reply_over_another_pick
     assert finished.disputed is (heard != picked)  # another player: the game asks first
     if engine.scored:  # scored after the players' names, as the prompt spells them
         assert engine.scored_after == ["<Ann>", "<Ben>", "<Cy>", "<nobody>", "<steal>"]
+    if heard != picked:
+        assert finished.notes[-1].startswith(f"the grammar picked '{picked}'; Whisper finds")
 
 
 QUIT = Expectation.closed(["roll", "save and quit", "headquarters", "score"])
