@@ -132,6 +132,12 @@ class ClosedListStream:
             return heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
+        filler = self._filler_written()
+        if found is None and filler is not None:
+            # hibari's "um" before "yes", written "m", the grammar's path "end"
+            # (of "end the game"): taken for half a command, the turn ended
+            # at the command's short pause, before the reply
+            return filler
         if found is None and self.replies and not self._hesitated(heard):
             # flite awb's "yes", Whisper's "us", the grammar's "he was" (of
             # "he was right"): the turn ends on the likeliest reply as soon as
@@ -139,6 +145,13 @@ class ClosedListStream:
             likeliest = self._likeliest_reply_scored()
             found = likeliest[0] if likeliest else None
         return found or heard or None
+
+    def _filler_written(self) -> str | None:
+        """Whisper's first reading, when it is only fillers ("m", "hmmm")."""
+        readings = [first_spoken_form(h.text).split() for h in self.audio.decoded()[:1]]
+        if readings and readings[0] and all(is_hesitation(w) for w in readings[0]):
+            return " ".join(readings[0])
+        return None
 
     def _hesitated(self, path: str | None) -> bool:
         """Whisper wrote only fillers ("um", "hmmm"), or the grammar's path is
