@@ -148,19 +148,13 @@ class ClosedListStream:
 
     def _filler_written(self) -> str | None:
         """Whisper's first reading, when it is only fillers ("m", "hmmm")."""
-        readings = [first_spoken_form(h.text).split() for h in self.audio.decoded()[:1]]
-        if readings and readings[0] and all(is_hesitation(w) for w in readings[0]):
-            return " ".join(readings[0])
-        return None
+        readings = self.audio.decoded()[:1]
+        return next((first_spoken_form(r.text) for r in readings if _only_fillers(r.text)), None)
 
     def _hesitated(self, path: str | None) -> bool:
         """Whisper wrote only fillers ("um", "hmmm"), or the grammar's path is
         one: the player is thinking."""
-        readings = [h.text for h in self.audio.decoded()[:1]]
-        return any(
-            words and all(is_hesitation(w) for w in words)
-            for words in (first_spoken_form(text).split() for text in [path or "", *readings])
-        )
+        return self._filler_written() is not None or _only_fillers(path or "")
 
     def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
         """The longest phrase of the list the grammar's path begins with
@@ -349,3 +343,8 @@ class ClosedListStream:
             ),
             disputed=bool(picked.text),  # another phrase; none: Whisper alone heard one
         )
+
+
+def _only_fillers(text: str) -> bool:
+    words = first_spoken_form(text).split()
+    return bool(words) and all(is_hesitation(w) for w in words)
