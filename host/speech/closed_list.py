@@ -138,7 +138,7 @@ class ClosedListStream:
             # (of "end the game"): taken for half a command, the turn ended
             # at the command's short pause, before the reply
             return filler
-        if found is None and self.replies and not self._hesitated(heard):
+        if found is None and self.replies and not _only_fillers(heard or ""):
             # flite awb's "yes", Whisper's "us", the grammar's "he was" (of
             # "he was right"): the turn ends on the likeliest reply as soon as
             # on a phrase heard, not after the full silence
@@ -150,11 +150,6 @@ class ClosedListStream:
         """Whisper's first reading, when it is only fillers ("m", "hmmm")."""
         readings = self.audio.decoded()[:1]
         return next((first_spoken_form(r.text) for r in readings if _only_fillers(r.text)), None)
-
-    def _hesitated(self, path: str | None) -> bool:
-        """Whisper wrote only fillers ("um", "hmmm"), or the grammar's path is
-        one: the player is thinking."""
-        return self._filler_written() is not None or _only_fillers(path or "")
 
     def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
         """The longest phrase of the list the grammar's path begins with
@@ -346,5 +341,6 @@ class ClosedListStream:
 
 
 def _only_fillers(text: str) -> bool:
+    """Only fillers ("um", "hmmm", "m"): the player is thinking."""
     words = first_spoken_form(text).split()
     return bool(words) and all(is_hesitation(w) for w in words)
