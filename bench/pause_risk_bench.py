@@ -8,7 +8,9 @@ before it lands: the fillers on eleven cards (some chosen to sound like
 fillers: Emu, Ohm, Elm, Hume), the half names on their own cards, in every
 voice of the spoken dev set (flite, espeak-ng, hibari, piper), clean and in
 room noise at 15 dB. A turn that ends within `EARLY` seconds of the speech
-is counted as ended early, and listed; "let me think" is a command (the host
+is counted as ended early, one that ends before `LONGEST_PAUSE` (an open
+reading's middle pause) as ended before the longest thinking pause, and
+both are listed; "let me think" is a command (the host
 says "take your time"), so ending on it is by design and counted apart.
 Stop 19: 2,321 filler pauses, one ended early (hibari's "hmm" read lower
 down as "homer", a person in the decks, on a David Hume card); 328 half
@@ -40,6 +42,10 @@ from host.speech.settings import load_speech_settings  # noqa: E402
 from host.table.listen_command import deck_answers, listen_to, listening_for  # noqa: E402
 
 EARLY = 0.6  # seconds after the speech: a whole answer's pause (0.3 s) and then some
+# The longest thinking pause the turn-taking issue asks the host to sit out
+# ("it's the ... Nile", 0.8-1.6 s): a turn that ends sooner, after an open
+# reading's middle pause (1.2 s), would have cut such a player off too.
+LONGEST_PAUSE = 1.6
 FILLERS = ("um", "uh", "er", "hmm", "umm", "ah", "erm", "mm", "well", "oh", "hmm let me see")
 BY_DESIGN = ("let me think",)  # a command: the turn ends on it
 FILLER_CARDS = (
@@ -54,6 +60,11 @@ FILLER_CARDS = (
     {"answer": "Emu", "kind": "text"},
     {"answer": "Lake Erie", "accept": ["Erie"], "kind": "place"},
     {"answer": "True", "kind": "true_false"},
+)
+# A lead-in said alone: "it's the ..." goes on, however Whisper spells it.
+LEAD_INS = ("it's the", "i think it's", "it's a", "is it the")
+LEAD_IN_CARDS = tuple(
+    c for c in FILLER_CARDS if c["answer"] in ("Canberra", "The Great Gatsby", "Lizard", "Emu")
 )
 HALF_NAMES = (
     ("leonardo", {"answer": "Leonardo da Vinci", "accept": ["da Vinci"], "kind": "person"}),
@@ -78,8 +89,11 @@ HALF_NAMES = (
 
 
 def said_alone(voice, text: str, folder: Path, noisy: bool, rng) -> tuple[np.ndarray, float]:
-    """The words, then three seconds of room; and where the speech ends."""
+    """The words, then three seconds of room; and where the speech ends (the
+    voice's own silence after it trimmed off: hibari ends on 0.4 s of it)."""
     speech = voice.speak(text, folder).samples.astype(np.int16)
+    voiced = np.flatnonzero(np.abs(speech.astype(np.int32)) > listen_dev_set.VOICED)
+    speech = speech[voiced[0] : voiced[-1] + 1]
     lead = np.zeros(int(0.4 * RECOGNIZER_RATE), np.int16)
     samples = np.concatenate([lead, speech, np.zeros(3 * RECOGNIZER_RATE, np.int16)])
     if noisy:
@@ -98,9 +112,11 @@ def main() -> None:
         voices = [v for v in voices if v.name in args.voices.split(",")]
     cases = [("fillers", f, c) for f in FILLERS for c in FILLER_CARDS]
     cases += [("by design", f, c) for f in BY_DESIGN for c in FILLER_CARDS]
+    cases += [("lead-ins", f, c) for f in LEAD_INS for c in LEAD_IN_CARDS]
     cases += [("half names", said, card) for said, card in HALF_NAMES]
     rng = np.random.default_rng(19)
-    counts = {"fillers": [0, 0], "half names": [0, 0], "by design": [0, 0]}
+    groups = ("fillers", "lead-ins", "half names", "by design")
+    counts = {group: [0, 0, 0] for group in groups}  # early, before the longest pause, all
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             for group, said, card in cases:
@@ -110,18 +126,23 @@ def main() -> None:
                 for noisy in (False, True):
                     samples, end = said_alone(voice, said, Path(folder), noisy, rng)
                     report = listen_to(samples, listening, settings, recognizer, realtime=False)
-                    early = report["decided_at_s"] - end < EARLY
-                    counts[group][0] += early
-                    counts[group][1] += 1
-                    if early and group != "by design":
+                    after = report["decided_at_s"] - end
+                    counts[group][0] += after < EARLY
+                    counts[group][1] += after < LONGEST_PAUSE
+                    counts[group][2] += 1
+                    if after < LONGEST_PAUSE and group != "by design":
                         where = "in noise" if noisy else "clean"
                         print(
-                            f"ended early: {voice.name}, {said!r} {where}, card {fields.answer!r}: "
-                            f"heard {report['heard'][:3]}",
+                            f"ended {'early' if after < EARLY else 'at an open pause'}: "
+                            f"{voice.name}, {said!r} {where}, card {fields.answer!r}, "
+                            f"after {after:.2f} s: heard {report['heard'][:3]}",
                             flush=True,
                         )
-    for group, (early, total) in counts.items():
-        print(f"{group}: {early} of {total} ended within {EARLY} s of the speech")
+    for group, (early, before_longest, total) in counts.items():
+        print(
+            f"{group}: {early} of {total} ended within {EARLY} s of the speech, "
+            f"{before_longest} before {LONGEST_PAUSE} s"
+        )
 
 
 if __name__ == "__main__":
