@@ -89,6 +89,7 @@ def main() -> None:
         tables = ((players, tuple(p for p in players if p != players[1])),)
     settings, recognizer, voices = hearing_and_voices(args.voices)
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome
+    disputed: dict[str, Counter] = defaultdict(Counter)  # outcome -> {disputed: count}
     for players, eligible in tables:
         spoken = {name: name for name in players}
         for prompt, phrases in _by_prompt(said_at(players, eligible)).items():
@@ -104,6 +105,9 @@ def main() -> None:
                 group = "nothing" if text in NOT_NAMES else group
                 for who in (voice.name, "noisy" if snr else "clean"):
                     read_as[(group, who)][outcome] += 1
+                if group == "name" and outcome != "nothing":
+                    # the recognizer's passes disagreed: the host could ask first
+                    disputed[outcome][report["disputed"]] += 1
                 if args.show and outcome != "right":
                     where = f"{snr:.0f} dB" if snr else "clean"
                     print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
@@ -115,6 +119,12 @@ def main() -> None:
     for group, what in groups:
         print(f"{what}:")
         print_shares(read_as, group, [v.name for v in voices], ("right", "other", "nothing"))
+    for outcome, what in (("right", "right"), ("other", "as another player's")):
+        count = disputed[outcome]
+        print(
+            f"names read {what}: {count[True]} of {count[True] + count[False]} "
+            "with the recognizer's passes in dispute"
+        )
 
 
 def _by_prompt(pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
