@@ -4,8 +4,8 @@ When a pause begins, the recognizer's partial result says what was said so
 far. A complete utterance (a form on the card, a whole phrase of a closed
 list, "pass", or such a thing after words it misheard) needs only a short
 pause to end; words that cannot end a turn (a filler, an article, a
-conjunction, "it's", the first half of a name the host expects) need the
-full configured silence; anything else is `OPEN`, in between. A hesitation
+conjunction, "it's", the first half of a name the host expects, a lead-in
+and one word it does not know) need the full configured silence; anything else is `OPEN`, in between. A hesitation
 (fillers only, or a lone word that is no answer the host knows: Whisper
 writes "um" as "i'm" or "come") waits the full silence too, and if the player
 goes on, the answer is heard from where they went on (ahead.py). The word
@@ -127,7 +127,16 @@ class TurnEnd:
             and self._tier(other, guess) in _WHOLE
             for other in others
         )
-        return Tier.COMPLETE if whole else tier
+        if whole:
+            return Tier.COMPLETE
+        if tier is Tier.OPEN and _one_word_after_a_lead_in(partial or ""):
+            # "it's there": a lead-in and one word no answer of the host's is
+            # more often the lead-in's article or a filler misread (Whisper
+            # writes a drawn-out "the" as "there", "umm" as "i am") than a
+            # whole answer; it waits the full silence, and keeps its words
+            # ("i said" of "Isaac ... Newton")
+            return Tier.WAITING
+        return tier
 
     def _tier(self, partial: str | None, guess: str | None) -> Tier:
         if partial is None:
@@ -193,6 +202,12 @@ class TurnEnd:
             if _without_lead_in(rest) == rest and self.is_complete(" ".join(rest)):
                 return True
         return False
+
+
+def _one_word_after_a_lead_in(text: str) -> bool:
+    """Fillers or lead-ins, then one word: "it's there", "is it not", "i am"."""
+    words = first_spoken_form(text).split()
+    return len(words) > 1 and all(is_hesitation(word) for word in words[:-1])
 
 
 def longer_than_a_beat(text: str) -> bool:

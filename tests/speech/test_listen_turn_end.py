@@ -42,6 +42,12 @@ def answer_plan(fields: AnswerFields, others: tuple[str, ...] = ()):
         ("roll the", Tier.WAITING),  # the start of a command
         (None, Tier.WAITING),  # an engine that cannot tell before the end
         ("melbourne victoria", Tier.OPEN),  # words it does not know: they may be complete
+        # a lead-in and one word it does not know: more often its article or
+        # a filler misread than an answer, so the full silence
+        ("it's there", Tier.WAITING),  # "it's the ..." drawn out, as Whisper writes it
+        ("is it there", Tier.WAITING),
+        ("i am", Tier.WAITING),  # "umm"
+        ("it's melbourne", Tier.WAITING),  # (a place the host knows: see below)
         ("done canberra", Tier.COMPLETE),  # "um ... Canberra", the "um" misheard
         ("i think it canberra", Tier.COMPLETE),
         ("no sydney", Tier.COMPLETE),
@@ -58,6 +64,7 @@ def test_an_answer_about_a_city(partial, tier):
     ("partial", "tier"),
     [
         ("hmm melbourne", Tier.COMPLETE),  # another place the decks know
+        ("it's melbourne", Tier.COMPLETE),
         ("um it's melbourne", Tier.COMPLETE),
         ("new south wales", Tier.COMPLETE),
         ("melbourne", Tier.COMPLETE),  # said alone too: no filler sounds like it
@@ -148,6 +155,12 @@ def test_a_word_is_counted_in_beats(word, beats):
 def test_half_a_name_waits(partial, tier):
     plan = answer_plan(AnswerFields("Leonardo da Vinci", kind="person"))
     assert plan.turn_end.classify(partial) is tier
+
+
+def test_a_lead_in_and_a_misread_word_is_whole_when_a_lower_reading_is_the_answer():
+    plan = answer_plan(AnswerFields("Thorium", kind="text"))
+    assert plan.turn_end.classify("it's sorryum") is Tier.WAITING
+    assert plan.turn_end.classify("it's sorryum", others=("it's thorium",)) is Tier.COMPLETE
 
 
 @pytest.mark.parametrize(
