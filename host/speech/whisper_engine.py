@@ -71,7 +71,7 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
-from host.speech.turn_end import one_of_the_phrases
+from host.speech.turn_end import one_of_the_phrases, unfinished_words
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
@@ -400,6 +400,8 @@ class WhisperStream:
             ruling=self._hear_for_the_ruling if self._prompt else None,
         )
         self._left_out: list[str] = []  # hesitations before pauses, as Whisper wrote them
+        # the first reading at each pause: samples (from where hearing starts) -> text
+        self._read_at: dict[int, str] = {}
 
     @staticmethod
     def _card_grammar(engine: WhisperRecognizer, expectation: Expectation):
@@ -435,6 +437,7 @@ class WhisperStream:
         from where the player went on."""
         self._left_out.append(self._heard())
         self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
+        self._read_at.clear()  # hearing starts afresh where the player went on
 
     def _hear_for_the_ruling(self, samples: np.ndarray, heard: Readings) -> Readings:
         """The readings to rule on: the end of turn's when the first is a
@@ -447,6 +450,33 @@ class WhisperStream:
         return self._hear(samples, RULING_PAD_SECONDS)
 
     def _hear(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:
+        """Whisper's readings of the utterance so far (`_read`), with the words
+        after a pause that it left out put back (`_went_on`)."""
+        heard = self._read(samples, pad_seconds)
+        first = heard.all[0].text if heard.all else ""
+        went_on = self._went_on(samples, first, pad_seconds)
+        if pad_seconds == PAD_SECONDS:
+            self._read_at.setdefault(len(samples), first)
+        return went_on or heard
+
+    def _went_on(self, samples: np.ndarray, first: str, pad_seconds: float) -> Readings | None:
+        """Whisper at times writes only the words before a long pause: flite's
+        "it's the ... Nile" (1.5 s) was "it's a" at the pause and "it's a"
+        again with "Nile" after it. When a reading that ended on a word a
+        player goes on from ("a", "the", "da") is read again though the
+        player spoke since, the audio since is heard alone and its readings
+        follow the words before. None when the words since were heard."""
+        words = first_spoken_form(first).split()
+        if not words or words[-1] not in unfinished_words():
+            return None
+        earlier = [at for at, text in self._read_at.items() if text == first and at < len(samples)]
+        if not earlier:
+            return None
+        since = self._read(samples[max(earlier) :], pad_seconds)
+        readings = tuple(Hypothesis(f"{first} {h.text}", h.confidence) for h in since.all if h.text)
+        return Readings(readings) if readings else None
+
+    def _read(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:
         """Whisper's readings with the card's phrases as its prompt; when none
         is a phrase on the card, then also its readings without the prompt,
         after them. The prompt's pull bends some readings away from what was

@@ -329,6 +329,47 @@ def test_after_a_hesitation_the_answer_is_decoded_from_where_the_player_went_on(
     assert finished.notes[-1] == "'4800 samples' before a pause was a hesitation, left out"
 
 
+class DropsWhatFollowsAPause(CountingEngine):
+    """Whisper writing "it's a" for the words before a long pause, and again
+    for the whole utterance; the words after the pause, heard alone, "nile"."""
+
+    def __init__(self, alone: int):
+        super().__init__()
+        self.alone = alone  # the samples after the pause
+
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        super().decode(samples, prompt, beam_size, **bounds)
+        return [Hypothesis("nile" if len(samples) == self.alone else "it's a", 1.0)]
+
+
+def test_words_after_a_pause_that_whisper_left_out_are_heard_alone_and_kept():
+    engine = DropsWhatFollowsAPause(alone=16000 + 8000)
+    stream = WhisperStream(engine, Expectation.answer(["Nile"]))
+    stream.accept(np.ones(4800, np.int16))  # "it's the", drawn out
+    stream.pause_began()
+    assert stream.partial() == "it's a"
+    stream.accept(np.zeros(16000, np.int16))  # a second of thought
+    stream.speech_resumed()
+    stream.accept(np.ones(8000, np.int16))  # "Nile"
+    stream.pause_began()
+    assert stream.partial() == "it's a nile"
+    assert stream.finish().text == "it's a nile"
+
+
+def test_a_reading_that_ends_whole_is_not_added_to():
+    engine = SaysEngine("canberra")
+    stream = WhisperStream(engine, Expectation.answer(["Canberra"]))
+    stream.accept(np.ones(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == "canberra"
+    stream.accept(np.zeros(8000, np.int16))  # a cough after it: Whisper writes nothing new
+    stream.speech_resumed()
+    stream.accept(np.ones(1600, np.int16))
+    stream.pause_began()
+    assert stream.partial() == "canberra"
+    assert engine.decoded == [4800, 4800 + 8000 + 1600]
+
+
 class ClosedLists:
     """A stand-in for the grammar recognizer closed lists go to."""
 
