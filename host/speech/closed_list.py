@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from host.speech.ahead import PauseDecoding
+from host.speech.ahead import HESITATION_LEAD, PauseDecoding
 from host.speech.guided import closest_in_sound, roughly_alike, sound_of
 from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation, GrammarStream, Hypothesis, Recognition
-from host.speech.turn_end import hesitations, is_hesitation
+from host.speech.turn_end import is_hesitation
 
 if TYPE_CHECKING:
     from host.speech.whisper_engine import WhisperRecognizer
@@ -109,6 +109,13 @@ class ClosedListStream:
         self.audio.decode = self._decode
         self.audio.speech_resumed()
 
+    def hesitated(self) -> None:
+        """The words before this pause were only fillers: Whisper hears the
+        reply from where the player went on (flite awb's "hmm ... no" was
+        written "h n n no", slt's "um ... no" "n n o"). The grammar hears it
+        all: it cannot leave audio out."""
+        self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
+
     def _checked(self, path: str, samples: np.ndarray) -> list[Hypothesis]:
         """The grammar's long phrase, as if Whisper wrote it, when Whisper
         finds it likely enough (CHECK_FLOOR) and likelier than any phrase
@@ -121,18 +128,23 @@ class ClosedListStream:
         return self._decode(samples)
 
     def partial(self) -> str | None:
-        """At a pause: the grammar's path when it is a whole phrase, else the
+        """At a pause: the grammar's path when it is a whole phrase (unless
+        Whisper wrote only a filler where a reply is awaited), else the
         phrase Whisper wrote, else the phrase the path begins with that
         Whisper's words sound like ("roll" of the path "roll for", Whisper
         writing flite's "roll" as "row off": the turn ends on "roll" rather
         than waiting for "me"), else the path; None when nothing was heard
         (no telling: not a hesitation, whose pause is long)."""
         heard = self.grammar.partial()
+        filler = self._filler_written()
         if heard is not None and first_spoken_form(heard) in self.spoken:
-            return heard
+            # unless, at a prompt that awaits a reply, Whisper wrote a filler:
+            # flite slt's "hmm" before "no", the grammar's path "again", ended
+            # the turn before the reply. (At a command prompt, waiting on let
+            # the grammar settle on a command for flite kal's "um".)
+            return filler if filler is not None and self.replies else heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
-        filler = self._filler_written()
         if found is None and filler is not None:
             # hibari's "um" before "yes", written "m", the grammar's path "end"
             # (of "end the game"): taken for half a command, the turn ended
@@ -273,9 +285,7 @@ class ClosedListStream:
         the fillers it began with ("um yes": the player thought first)."""
         spellings = (first_spoken_form(h.text).split() for h in self.audio.decoded())
         for words in spellings:
-            while (
-                len(words) > 1 and words[0] in hesitations() and " ".join(words) not in self.spoken
-            ):
+            while len(words) > 1 and is_hesitation(words[0]) and " ".join(words) not in self.spoken:
                 words = words[1:]
             if " ".join(words) in self.spoken:
                 return " ".join(words)

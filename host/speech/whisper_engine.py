@@ -56,7 +56,7 @@ from typing import cast
 
 import numpy as np
 
-from host.speech.ahead import PauseDecoding
+from host.speech.ahead import HESITATION_LEAD, PauseDecoding
 from host.speech.closed_list import ClosedListStream
 from host.speech.guided import roughly_alike, sounds_most_like, without_echo
 from host.speech.log_mel import log_mel
@@ -91,7 +91,6 @@ TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens 
 # answers of a game, offline: 154 -> 131 ms a decode.
 ANSWER_FIRST_TOKENS_PER_SECOND = 3
 SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
-HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um" (VAD starts late)
 # Answers are decoded with a wider beam than closed lists (whose reply waits
 # on the decode): on the spoken dev set (1,101 answers, nine voices, clean
 # and in noise) a beam of 5 heard flite's answers 88.6 -> 90.2% right, false

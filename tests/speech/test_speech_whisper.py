@@ -500,6 +500,50 @@ def test_a_phrase_whisper_wrote_after_a_filler_is_the_phrase():
     assert nothing.partial() is None  # heard nothing: no telling, not a hesitation
 
 
+def test_a_phrase_whisper_wrote_after_a_hum_is_the_phrase():
+    stream = ClosedListStream(SaysEngine("h n n no"), CHOICES, grammar_picking("take a"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "no"  # "hmm ... no", the hum spelt as letters
+
+
+class HearsFromTheStart(CountingEngine):
+    """Whisper writing the filler and the reply when it hears both, the reply
+    alone when it hears only that."""
+
+    sample_rate = 16000
+
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        super().decode(samples, prompt, beam_size, **bounds)
+        return [Hypothesis("no" if samples[0] == 0 else "n n o", 1.0)]
+
+
+def test_awaiting_a_reply_a_whole_phrase_on_the_grammars_path_is_a_hesitation_after_a_filler():
+    stream = ClosedListStream(SaysEngine("hmm"), CONFIRMATION, grammar_picking("repeat"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.partial() == "hmm"  # the turn waits the long pause, for the reply
+    said = ClosedListStream(SaysEngine("repeat"), CONFIRMATION, grammar_picking("repeat"))
+    said.accept(np.zeros(4800, np.int16))
+    assert said.partial() == "repeat"
+    commands = ClosedListStream(SaysEngine("hmm"), CHOICES, grammar_picking("pass"))
+    commands.accept(np.zeros(4800, np.int16))
+    assert commands.partial() == "pass"  # no reply awaited: the grammar's phrase
+
+
+def test_after_a_filler_a_closed_list_is_heard_from_where_the_player_went_on():
+    engine = HearsFromTheStart()
+    stream = ClosedListStream(engine, CHOICES, grammar_picking("end the"))
+    stream.accept(np.ones(4800, np.int16))  # "um"
+    stream.pause_began()
+    stream.accept(np.zeros(16000, np.int16))  # a second of thought
+    stream.hesitated()  # told by the listening loop as speech resumes
+    stream.speech_resumed()
+    stream.accept(np.ones(4800, np.int16))  # "no"
+    stream.pause_began()
+    assert stream.partial() == "no"
+    assert stream.finish().text == "no"
+    assert engine.decoded[-1] == 8000 + 4800  # half a second of the pause, then the reply
+
+
 def grammar_stopping_inside_a_phrase(path):
     """A grammar stream whose path, as the partials see it, is `path`, and
     whose lattice pass ends inside a phrase (no pick)."""
