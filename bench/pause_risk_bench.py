@@ -14,7 +14,13 @@ both are listed; "let me think" is a command (the host
 says "take your time"), so ending on it is by design and counted apart.
 Stop 19: 2,321 filler pauses, one ended early (hibari's "hmm" read lower
 down as "homer", a person in the decks, on a David Hume card); 328 half
-names, none. About 50 minutes for every voice; `--voices` picks some.
+names, none. Stop 32, with lead-ins and the 1.6 s count, on flite kal,
+slt, awb, hibari and piper: lead-ins ended before 1.6 s 53 of 160 ("it's
+the" written "it's there", open), then 7 once a lead-in and one unknown
+word wait the full silence; fillers 89 -> 81 of 1210 (some 20 of them
+hibari's "hmm let me see", the full silence timed from where its VAD
+heard the voice stop, before the clip's last faint sound). About 50
+minutes for every voice; `--voices` picks some.
 
     .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart]
 """
