@@ -140,9 +140,11 @@ class ClosedListStream:
         if heard is not None and first_spoken_form(heard) in self.spoken:
             # unless, at a prompt that awaits a reply, Whisper wrote a filler:
             # flite slt's "hmm" before "no", the grammar's path "again", ended
-            # the turn before the reply. (At a command prompt, waiting on let
+            # the turn before the reply. Not a lone letter: Whisper wrote
+            # flite rms's "Ann" as "n". (At a command prompt, waiting on let
             # the grammar settle on a command for flite kal's "um".)
-            return filler if filler is not None and self.replies else heard
+            thinking = filler is not None and len(filler) > 1 and self.replies
+            return filler if thinking else heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
         if found is None and filler is not None:
