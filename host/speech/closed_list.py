@@ -129,7 +129,7 @@ class ClosedListStream:
 
     def partial(self) -> str | None:
         """At a pause: the grammar's path when it is a whole phrase (unless
-        Whisper wrote only a filler where a reply is awaited), else the
+        it is no reply where one is awaited, and Whisper wrote a filler), else the
         phrase Whisper wrote, else the phrase the path begins with that
         Whisper's words sound like ("roll" of the path "roll for", Whisper
         writing flite's "roll" as "row off": the turn ends on "roll" rather
@@ -138,12 +138,13 @@ class ClosedListStream:
         heard = self.grammar.partial()
         filler = self._filler_written()
         if heard is not None and first_spoken_form(heard) in self.spoken:
-            # unless, at a prompt that awaits a reply, Whisper wrote a filler:
-            # flite slt's "hmm" before "no", the grammar's path "again", ended
-            # the turn before the reply. Not a lone letter: Whisper wrote
-            # flite rms's "Ann" as "n". (At a command prompt, waiting on let
-            # the grammar settle on a command for flite kal's "um".)
-            thinking = filler is not None and len(filler) > 1 and self.replies
+            # unless, at a prompt that awaits a reply, the path is no reply
+            # and Whisper wrote a filler: flite slt's "hmm" before "no", the
+            # grammar's path "again", ended the turn before the reply. Not a
+            # lone letter: Whisper wrote flite rms's "Ann" as "n". (Where the
+            # path is a reply or a command prompt's phrase, waiting on let the
+            # grammar settle on it for a filler said alone: "um" heard "ann".)
+            thinking = filler is not None and len(filler) > 1 and self._other_than_a_reply(heard)
             return filler if thinking else heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
@@ -232,6 +233,12 @@ class ClosedListStream:
         words ("steal ann" says "ann"; "no thanks" says "no", as "nope" does)."""
         words = f" {first_spoken_form(phrase)} "
         return any(f" {first_spoken_form(p)} " in words for p in self._reply_of(said))
+
+    def _other_than_a_reply(self, phrase: str) -> bool:
+        """The prompt awaits replies, and the phrase is none of them."""
+        said = first_spoken_form(phrase)
+        ways = (first_spoken_form(way) for reply in self.replies for way in reply)
+        return bool(self.replies) and said not in set(ways)
 
     def _reply_of(self, phrase: str) -> tuple[str, ...]:
         """The reply the phrase is one way of saying (the phrase alone if none)."""

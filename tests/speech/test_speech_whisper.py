@@ -527,6 +527,9 @@ def test_awaiting_a_reply_a_whole_phrase_on_the_grammars_path_is_a_hesitation_af
     commands = ClosedListStream(SaysEngine("hmm"), CHOICES, grammar_picking("pass"))
     commands.accept(np.zeros(4800, np.int16))
     assert commands.partial() == "pass"  # no reply awaited: the grammar's phrase
+    reply = ClosedListStream(SaysEngine("hmm"), CONFIRMATION, grammar_picking("yes"))
+    reply.accept(np.zeros(4800, np.int16))
+    assert reply.partial() == "yes"  # a reply on the path: the grammar's phrase
 
 
 def test_after_a_filler_a_closed_list_is_heard_from_where_the_player_went_on():
