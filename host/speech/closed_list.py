@@ -136,7 +136,6 @@ class ClosedListStream:
         than waiting for "me"), else the path; None when nothing was heard
         (no telling: not a hesitation, whose pause is long)."""
         heard = self.grammar.partial()
-        filler = self._filler_written()
         if heard is not None and first_spoken_form(heard) in self.spoken:
             # unless, at a prompt that awaits a reply, the path is no reply
             # and Whisper wrote a filler: flite slt's "hmm" before "no", the
@@ -144,10 +143,12 @@ class ClosedListStream:
             # lone letter: Whisper wrote flite rms's "Ann" as "n". (Where the
             # path is a reply or a command prompt's phrase, waiting on let the
             # grammar settle on it for a filler said alone: "um" heard "ann".)
-            thinking = filler is not None and len(filler) > 1 and self._other_than_a_reply(heard)
-            return filler if thinking else heard
+            # Only then is Whisper's decoding waited for here.
+            thinking = self._other_than_a_reply(heard) and self._filler_written()
+            return thinking if thinking and len(thinking) > 1 else heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
+        filler = self._filler_written()
         if found is None and filler is not None:
             # hibari's "um" before "yes", written "m", the grammar's path "end"
             # (of "end the game"): taken for half a command, the turn ended

@@ -5,11 +5,11 @@ far. A complete utterance (a form on the card, a whole phrase of a closed
 list, "pass", or such a thing after words it misheard) needs only a short
 pause to end; words that cannot end a turn (a filler, an article, a
 conjunction, "it's", the first half of a name the host expects, a lead-in
-and one word it does not know) need the full configured silence; anything else is `OPEN`, in between. A hesitation
-(fillers only, or a lone word that is no answer the host knows: Whisper
-writes "um" as "i'm" or "come") waits the full silence too, and if the player
-goes on, the answer is heard from where they went on (ahead.py). The word
-lists live in data/turn_end.yaml.
+and one word it does not know) need the full configured silence; anything
+else is `OPEN`, in between. A hesitation (fillers only, or a lone word that
+is no answer the host knows: Whisper writes "um" as "i'm" or "come") waits
+the full silence too, and if the player goes on, the answer is heard from
+where they went on (ahead.py). The word lists live in data/turn_end.yaml.
 """
 
 from __future__ import annotations
