@@ -105,6 +105,11 @@ def spoken(text: str, voice: str, folder: Path) -> np.ndarray:
         wav = folder / "part.wav"
         subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
         samples = read_wav(wav, RATE).audio.samples
+    return trimmed(samples)
+
+
+def trimmed(samples: np.ndarray) -> np.ndarray:
+    """The voice's samples without its own silence at either end."""
     voiced = np.flatnonzero(np.abs(samples.astype(np.int32)) > VOICED)
     return samples[voiced[0] : voiced[-1] + 1]
 

@@ -97,9 +97,7 @@ HALF_NAMES = (
 def said_alone(voice, text: str, folder: Path, noisy: bool, rng) -> tuple[np.ndarray, float]:
     """The words, then three seconds of room; and where the speech ends (the
     voice's own silence after it trimmed off: hibari ends on 0.4 s of it)."""
-    speech = voice.speak(text, folder).samples.astype(np.int16)
-    voiced = np.flatnonzero(np.abs(speech.astype(np.int32)) > listen_dev_set.VOICED)
-    speech = speech[voiced[0] : voiced[-1] + 1]
+    speech = listen_dev_set.trimmed(voice.speak(text, folder).samples.astype(np.int16))
     lead = np.zeros(int(0.4 * RECOGNIZER_RATE), np.int16)
     samples = np.concatenate([lead, speech, np.zeros(3 * RECOGNIZER_RATE, np.int16)])
     if noisy:
