@@ -169,8 +169,24 @@ def strip_fillers(tokens: list[str]) -> list[str]:
     """
     lex = lexicon()
     tokens = [token for token in tokens if token not in lex.hesitations]
+    if _a_word_then_a_clause(tokens, lex.leading_fillers):
+        tokens = tokens[1:]
     tokens = _strip_phrases(tokens, lex.leading_fillers, leading=True)
     return _strip_phrases(tokens, lex.trailing_fillers, leading=False)
+
+
+CLAUSE = 3  # words of a lead-in that is a clause of its own ("i think it is")
+
+
+def _a_word_then_a_clause(tokens: list[str], phrases: tuple[tuple[str, ...], ...]) -> bool:
+    """One word, then a lead-in of a clause's length: the word was a hesitation
+    Whisper wrote as a word ("though i think it's canberra", "am i think it's
+    canberra" for "um, I think it's Canberra")."""
+    return any(
+        len(phrase) >= CLAUSE and tuple(tokens[1 : 1 + len(phrase)]) == phrase
+        for phrase in phrases
+        if len(phrase) + 1 < len(tokens)
+    )
 
 
 def strip_leading_articles(tokens: list[str]) -> list[str]:

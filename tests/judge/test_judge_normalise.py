@@ -63,6 +63,15 @@ def test_a_hesitation_written_as_and_or_then_is_removed():
     )
 
 
+def test_any_word_before_a_whole_clause_of_lead_in_was_a_hesitation():
+    # Whisper writes "um, I think it's Canberra" as "though i think it's ..."
+    assert said("though i think it's canberra") == ("canberra",)
+    assert said("am i think it's canberra") == ("canberra",)
+    assert said("no my answer is rome") == ("rome",)
+    # a short lead-in is no clause: the word before it is the answer
+    assert said("paris is it") == ("paris",)
+
+
 def test_a_filler_word_that_is_the_whole_answer_stays():
     assert said("well") == ("well",)
 
