@@ -144,3 +144,28 @@ def frames(samples: np.ndarray, size: int):
     """Consecutive chunks of `size` samples (the last one may be shorter)."""
     for start in range(0, len(samples), size):
         yield samples[start : start + size]
+
+
+SPAN_FRAME_SECONDS = 0.02
+SPAN_BELOW_PEAK_DB = 20.0  # a frame this far below the loudest is not the voice
+SPAN_ABOVE_FLOOR = 2.0  # nor one not clearly above the quietest (room noise)
+
+
+def voice_span_seconds(samples: np.ndarray, rate: int) -> float:
+    """From the first to the last frame loud enough to be the voice: about
+    how long the words took, pauses inside them included, the silence and
+    room noise around them not. All of it when nothing stands out (silence)."""
+    size = max(1, int(SPAN_FRAME_SECONDS * rate))
+    count = len(samples) // size
+    if count == 0:
+        return len(samples) / rate
+    chunks = np.asarray(samples[: count * size], np.float64).reshape(count, size)
+    loudness = np.sqrt((chunks**2).mean(axis=1))
+    bar = max(
+        float(np.percentile(loudness, 98)) * 10 ** (-SPAN_BELOW_PEAK_DB / 20),
+        float(np.percentile(loudness, 10)) * SPAN_ABOVE_FLOOR,
+    )
+    loud = np.flatnonzero(loudness > bar)
+    if len(loud) == 0:
+        return len(samples) / rate
+    return float(loud[-1] - loud[0] + 1) * size / rate

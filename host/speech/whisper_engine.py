@@ -57,10 +57,11 @@ from typing import cast
 import numpy as np
 
 from host.speech.ahead import HESITATION_LEAD, PauseDecoding
+from host.speech.audio import RECOGNIZER_RATE, voice_span_seconds
 from host.speech.closed_list import ClosedListStream
 from host.speech.guided import roughly_alike, sounds_most_like, without_echo
 from host.speech.log_mel import log_mel
-from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
+from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms, syllables
 from host.speech.recognition import (
     ANSWER,
     CLOSED,
@@ -360,6 +361,21 @@ class WhisperRecognizer:
         return scores
 
 
+# The fastest an answer is said, in syllables (`syllables`) a second of the
+# voice's span (`voice_span_seconds`). Said by nine voices, clean and in
+# noise (the spoken dev set, 5,505 answers), none came to more than 10.
+# Whisper, prompted with the card, wrote a filler said alone as a phrase of
+# the card: flite slt's "er" (0.16 s) as "david hume" or "the great
+# gatsby", and the turn ended before the player went on.
+MOST_SYLLABLES_A_SECOND = 15.0
+
+
+def sayable_in(text: str, seconds: float) -> bool:
+    """The words could have been said in that many seconds."""
+    beats = sum(syllables(word) for word in first_spoken_form(text).split())
+    return beats <= max(1.0, MOST_SYLLABLES_A_SECOND * seconds)
+
+
 @dataclass(frozen=True)
 class Readings:
     """Whisper's readings of an answer, best first: with the card's phrases
@@ -367,6 +383,7 @@ class Readings:
 
     prompted: tuple[Hypothesis, ...]
     again: tuple[Hypothesis, ...] = ()
+    too_long: tuple[str, ...] = ()  # card phrases too long for the speech (`sayable_in`)
 
     @property
     def all(self) -> list[Hypothesis]:
@@ -486,7 +503,7 @@ class WhisperStream:
         on the four spoken dev sets it made 24 rulings right (13 of them
         flite's) and none wrong. It costs a decode without the encoder
         (kept from the first) and without the prompt's tokens."""
-        prompted = self._echoes_dropped(
+        decoded = self._echoes_dropped(
             self.engine.decode(
                 samples,
                 self._prompt,
@@ -495,10 +512,16 @@ class WhisperStream:
                 pad_seconds=pad_seconds,
             )
         )
-        if not self._prompt or not prompted or any(self._on_the_card(h.text) for h in prompted):
-            return Readings(tuple(prompted))
-        heard = {h.text for h in prompted}
-        lowest = min(h.confidence for h in prompted)
+        # a phrase of the card too long for the speech is the prompt's, not the player's
+        seconds = voice_span_seconds(samples, RECOGNIZER_RATE)
+        prompted = [
+            h for h in decoded if not self._on_the_card(h.text) or sayable_in(h.text, seconds)
+        ]
+        too_long = tuple(h.text for h in decoded if h not in prompted)
+        if not self._prompt or not decoded or any(self._on_the_card(h.text) for h in prompted):
+            return Readings(tuple(prompted), too_long=too_long)
+        heard = {h.text for h in decoded}
+        lowest = min((h.confidence for h in prompted), default=1.0)
         again = self.engine.decode(samples, None, self._beam, pad_seconds=pad_seconds)
         return Readings(
             tuple(prompted),
@@ -507,6 +530,7 @@ class WhisperStream:
                 for h in again
                 if h.text not in heard
             ),
+            too_long,
         )
 
     def _echoes_dropped(self, readings: list[Hypothesis]) -> list[Hypothesis]:
@@ -567,6 +591,10 @@ class WhisperStream:
                 "no reading was a phrase on the card; heard again without the prompt: "
                 + ", ".join(repr(h.text) for h in again)
             )
+        notes += [
+            f"'{text}' is more than the speech could hold: the prompt's words, left out"
+            for text in ruled.too_long
+        ]
         notes += [f"'{said}' before a pause was a hesitation, left out" for said in self._left_out]
         card_guess = None
         if self._card_pass is not None:

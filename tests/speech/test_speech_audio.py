@@ -6,7 +6,14 @@ import numpy as np
 import pytest
 
 from host.errors import UserError
-from host.speech.audio import Audio, BadAudioError, read_wav, resample, write_wav
+from host.speech.audio import (
+    Audio,
+    BadAudioError,
+    read_wav,
+    resample,
+    voice_span_seconds,
+    write_wav,
+)
 
 
 def tone(seconds=0.5, rate=16000, freq=440.0):
@@ -78,3 +85,20 @@ def test_resampling_keeps_the_pitch():
     spectrum = np.abs(np.fft.rfft(down))
     assert len(down) == 16000
     assert np.argmax(spectrum) == pytest.approx(500, abs=2)  # 1 s of audio: bin = Hz
+
+
+def _tone(seconds: float, loudness: float = 3000.0) -> np.ndarray:
+    t = np.arange(int(seconds * 16000)) / 16000
+    return loudness * np.sin(2 * np.pi * 220 * t)
+
+
+def test_the_voices_span_is_from_its_first_sound_to_its_last():
+    rng = np.random.default_rng(3)
+    words = np.concatenate([_tone(0.2), np.zeros(3200), _tone(0.3, 1000.0)])  # a soft last word
+    room = np.concatenate([np.zeros(8000), words, np.zeros(16000)])
+    room = room + rng.normal(0.0, 100.0, len(room))  # room noise 20 dB under the soft word
+    assert voice_span_seconds(room.astype(np.int16), 16000) == pytest.approx(0.7, abs=0.04)
+
+
+def test_silence_is_all_span():
+    assert voice_span_seconds(np.zeros(8000, np.int16), 16000) == 0.5

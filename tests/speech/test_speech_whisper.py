@@ -28,6 +28,7 @@ from host.speech.whisper_engine import (
     RULING_PAD_SECONDS,
     TOKENS_PER_SECOND,
     WhisperStream,
+    sayable_in,
 )
 from host.speech.whisper_text import collapse_repeats, detokenize, plain_text, settled, shares
 
@@ -254,6 +255,47 @@ def test_a_reading_that_names_nothing_on_the_card_is_heard_again_without_the_pro
         in finished.notes
     )
     assert judge(card, finished.as_pairs()).verdict == "accept"  # judge.md rule 8
+
+
+def _said(seconds: float) -> np.ndarray:
+    """A voice for that long, between stretches of silence."""
+    voice = 3000 * np.sin(2 * np.pi * 220 * np.arange(int(seconds * 16000)) / 16000)
+    return np.concatenate([np.zeros(3200), voice, np.zeros(4800)]).astype(np.int16)
+
+
+def test_a_card_phrase_longer_than_the_speech_is_the_prompts_and_left_out():
+    # flite slt's "er" (0.16 s), written "the great gatsby" with the card as the prompt
+    engine = SaysEngine("the great gatsby", unprompted=("er",))
+    stream = WhisperStream(engine, Expectation.answer(["The Great Gatsby"]))
+    stream.accept(_said(0.16))
+    assert stream.partial() == "er"  # the end of turn waits on a filler, not a whole answer
+    finished = stream.finish()
+    assert [h.text for h in finished.alternatives] == ["er"]
+    assert (
+        "'the great gatsby' is more than the speech could hold: the prompt's words, left out"
+        in finished.notes
+    )
+
+
+def test_a_card_phrase_said_in_its_time_is_kept():
+    engine = SaysEngine("the great gatsby", unprompted=("er",))
+    stream = WhisperStream(engine, Expectation.answer(["The Great Gatsby"]))
+    stream.accept(_said(0.6))
+    assert stream.finish().text == "the great gatsby"
+
+
+@pytest.mark.parametrize(
+    "text, seconds, sayable",
+    [
+        ("the great gatsby", 0.16, False),  # four beats
+        ("david hume", 0.16, False),
+        ("the great gatsby", 0.3, True),  # fast, but a voice can
+        ("doe", 0.05, True),  # one beat always can: too short to tell
+        ("nineteen sixty nine", 0.5, True),
+    ],
+)
+def test_what_can_be_said_in_so_long(text, seconds, sayable):
+    assert sayable_in(text, seconds) is sayable
 
 
 def test_a_reading_on_the_card_is_not_heard_again():
