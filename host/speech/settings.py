@@ -27,7 +27,7 @@ class SpeechSettings:
     answer_silence: float = 2.0  # upper bound after an answer (after "um...", "it's the...")
     complete_silence: float = 0.3  # after a complete answer (turn_end.py)
     command_complete_silence: float = 0.1  # after a whole phrase of a closed list
-    answer_open_silence: float = 1.2  # after an answer that may be complete
+    answer_open_silence: float = 1.8  # after words that may be an answer, or a filler misheard
     no_speech_timeout: float = 8.0
     speaker_tail: float = 0.3
     vad: str = "auto"  # a name in engines.VADS

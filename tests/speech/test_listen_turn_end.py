@@ -343,6 +343,16 @@ def test_an_open_answer_waits_longer_and_an_unfinished_one_the_full_silence():
     assert round(run(POLICY, "SSSS" + "." * 30, [Tier.WAITING])[0].elapsed, 6) == 2.4
 
 
+def test_words_the_host_cannot_place_wait_out_the_longest_thinking_pause():
+    # flite kal's "hmm" written "hey john i am" (open), 1.6 s of thought, "Canberra"
+    plan = answer_plan(AnswerFields("Canberra", kind="place"))
+    assert plan.turn_end.classify("hey john i am") is Tier.OPEN
+    pattern = "SSS" + "." * 16 + "SSSS" + "." * 30
+    state, asked = run(plan.policy, pattern, [Tier.OPEN, Tier.COMPLETE])
+    assert state.outcome is ListenOutcome.ENDED and len(asked) == 2
+    assert round(state.speech_ended_at, 6) == 2.3  # the answer was heard to its end
+
+
 def test_each_pause_is_judged_once_on_its_own_words():
     pattern = "SSS" + "." * 12 + "SSS" + "." * 30  # "leonardo ... da vinci"
     state, asked = run(POLICY, pattern, [Tier.WAITING, Tier.COMPLETE])
