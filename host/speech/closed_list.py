@@ -26,6 +26,10 @@ if TYPE_CHECKING:
 # A closed list's phrase is short and its prompt lists phrases with commas,
 # which Whisper may go on writing ("roll, roll, roll, ...") to the bound: a
 # tighter one there cut a command's decode 124 -> 101 ms on average
+# What the end of turn reads, where a reply is awaited, for words that begin
+# no reply and that Whisper and the grammar hear differently: a player
+# thinking aloud (a hesitation: the long pause, and the words left out).
+THINKING = "um"
 CLOSED_LIST_TOKENS_PER_SECOND = 4
 # ... and, with a prompt, tried first within this bound, which a phrase of
 # the list and the start of its repeat fit ("Roll, roll"): decoded again
@@ -140,12 +144,18 @@ class ClosedListStream:
             # unless, at a prompt that awaits a reply, the path is no reply
             # and Whisper wrote a filler: flite slt's "hmm" before "no", the
             # grammar's path "again", ended the turn before the reply. Not a
-            # lone letter: Whisper wrote flite rms's "Ann" as "n". (Where the
-            # path is a reply or a command prompt's phrase, waiting on let the
-            # grammar settle on it for a filler said alone: "um" heard "ann".)
-            # Only then is Whisper's decoding waited for here.
-            thinking = self._other_than_a_reply(heard) and self._filler_written()
-            return thinking if thinking and len(thinking) > 1 else heard
+            # lone letter: Whisper wrote flite rms's "Ann" as "n". Nor words
+            # unlike the path: flite kal's "hmm", "hey tell me i", the path
+            # "wait a minute". (Where the path is a reply or a command
+            # prompt's phrase, waiting on let the grammar settle on it for a
+            # filler said alone: "um" heard "ann".) Only then is Whisper's
+            # decoding waited for here.
+            if not self._other_than_a_reply(heard):
+                return heard
+            thinking = self._filler_written()
+            if thinking and len(thinking) > 1:
+                return thinking
+            return THINKING if self._written_unlike(heard) else heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
         filler = self._filler_written()
@@ -160,7 +170,27 @@ class ClosedListStream:
             # on a phrase heard, not after the full silence
             likeliest = self._likeliest_reply_scored()
             found = likeliest[0] if likeliest else None
+            if (
+                found is None
+                and heard
+                and not self._begins_a_reply(heard)
+                and self._written_unlike(heard)
+            ):
+                # flite awb's "um" before "yes", written "tongue", the path
+                # "come" (of "come again"): no reply begun, and half a command
+                # ended the turn at the command's short pause
+                return THINKING
         return found or heard or None
+
+    def _begins_a_reply(self, path: str | None) -> bool:
+        words = first_spoken_form(path or "").split()
+        ways = (first_spoken_form(way).split() for reply in self.replies for way in reply)
+        return bool(words) and any(way[: len(words)] == words for way in ways)
+
+    def _written_unlike(self, path: str | None) -> bool:
+        """Whisper wrote words, and none of its readings sounds like the path."""
+        readings = [h.text for h in self.audio.decoded() if h.text.strip()]
+        return bool(readings) and not any(roughly_alike(text, path or "") for text in readings)
 
     def _filler_written(self) -> str | None:
         """Whisper's first reading, when it is only fillers ("m", "hmmm")."""

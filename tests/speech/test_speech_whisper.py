@@ -17,6 +17,7 @@ from host.judge.model import AnswerFields
 from host.speech.closed_list import (
     CLOSED_LIST_FIRST_TOKENS_PER_SECOND,
     CLOSED_LIST_TOKENS_PER_SECOND,
+    THINKING,
     ClosedListStream,
 )
 from host.speech.log_mel import log_mel, mel_filters
@@ -699,7 +700,9 @@ def test_a_reply_no_decoding_heard_is_the_likeliest_one_when_it_clearly_is(score
     "scores, reply",
     [
         ({"yes": -2.3, "no": -8.1}, "yes"),  # flite awb's "yes", written "us": ends at once
-        ({"yeah": -4.2, "no": -5.9}, None),  # room noise: the full silence, as before
+        # room noise: the full silence; after half a command Whisper did not
+        # hear ("us", the path "he was"), the long one of a player thinking
+        ({"yeah": -4.2, "no": -5.9}, None),
     ],
 )
 def test_at_a_pause_the_likeliest_reply_ends_the_turn_and_is_scored_once(path, scores, reply):
@@ -707,9 +710,43 @@ def test_at_a_pause_the_likeliest_reply_ends_the_turn_and_is_scored_once(path, s
     stream = ClosedListStream(engine, CONFIRMATION, grammar_stopping_inside_a_phrase(path))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
-    assert stream.partial() == (reply or path or None)
+    assert stream.partial() == (reply or (THINKING if path else None))
     assert stream.finish().text == (reply or "")
     assert len(engine.scored) == 1  # the pause's scores serve the end of the turn
+
+
+@pytest.mark.parametrize(
+    "whisper, path, partial",
+    [
+        # a filler Whisper wrote as a word, the path half a command: thinking
+        ("tongue", "come", THINKING),  # flite awb's "um" before "yes"
+        ("come", "come", "come"),  # Whisper heard it too: half "come again"
+        ("tongue", "", None),  # no path: no telling
+        ("yes", "ye", "yes"),
+    ],
+)
+def test_awaiting_a_reply_half_a_command_whisper_did_not_hear_is_a_player_thinking(
+    whisper, path, partial
+):
+    expectation = Expectation.closed(["yes", "no", "come again"], replies=(("yes",), ("no",)))
+    stream = ClosedListStream(
+        ScoresEngine(whisper, {}), expectation, grammar_stopping_inside_a_phrase(path)
+    )
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == partial
+
+
+def test_awaiting_a_reply_a_whole_command_whisper_heard_otherwise_is_a_player_thinking():
+    # flite kal16's "hmm" before "no": the path "wait a minute", Whisper "hey tell me i"
+    expectation = Expectation.closed(["yes", "no", "wait a minute"], replies=(("yes",), ("no",)))
+    for whisper, partial in (("hey tell me i", THINKING), ("wait a minute", "wait a minute")):
+        stream = ClosedListStream(
+            SaysEngine(whisper), expectation, grammar_picking("wait a minute")
+        )
+        stream.accept(np.zeros(4800, np.int16))
+        stream.pause_began()
+        assert stream.partial() == partial
 
 
 @pytest.mark.parametrize(
