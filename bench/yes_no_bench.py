@@ -18,7 +18,10 @@ heard (closed_list.ClosedListStream._likeliest_reply): yeses 94.4 /
 1 of 36 read right (the turn ended at the command's 0.5 s, the filler read as
 "no" or nothing). With fillers in its grammar and the pause after one as
 long as before an answer (2 s): yeses 94.4 / 82.4%, noes 100 / 98.1%,
-neither read as yes or no 0; after a filler 13 of 36.
+neither read as yes or no 0; after a filler 13 of 36. Stop 32, 26 of 36;
+stop 33, with words that begin no reply and that Whisper and the grammar
+hear differently taken for a player thinking, 34 of 36 (neither read as
+yes 2 of 189: flite rms's "sorry" as "sure").
 
     .venv/bin/python bench/yes_no_bench.py [--voices flite-kal,hibari-heart] [--show]
                                            [--prompt confirm|jump]

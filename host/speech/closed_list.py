@@ -145,8 +145,9 @@ class ClosedListStream:
             # and Whisper wrote a filler: flite slt's "hmm" before "no", the
             # grammar's path "again", ended the turn before the reply. Not a
             # lone letter: Whisper wrote flite rms's "Ann" as "n". Nor words
-            # unlike the path: flite kal's "hmm", "hey tell me i", the path
-            # "wait a minute". (Where the path is a reply or a command
+            # unlike the path, none of the list's: flite kal's "hmm", "hey
+            # tell me i", the path "wait a minute" (piper's "no", the path
+            # "films", is Whisper's "no"). (Where the path is a reply or a command
             # prompt's phrase, waiting on let the grammar settle on it for a
             # filler said alone: "um" heard "ann".) Only then is Whisper's
             # decoding waited for here.
@@ -155,7 +156,8 @@ class ClosedListStream:
             thinking = self._filler_written()
             if thinking and len(thinking) > 1:
                 return thinking
-            return THINKING if self._written_unlike(heard) else heard
+            unlike = self._written() is None and self._written_unlike(heard)
+            return THINKING if unlike else heard
         begun = self._begun_phrase(heard)
         found = self._written() or (begun[0] if begun else None)
         filler = self._filler_written()

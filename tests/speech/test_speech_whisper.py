@@ -740,7 +740,11 @@ def test_awaiting_a_reply_half_a_command_whisper_did_not_hear_is_a_player_thinki
 def test_awaiting_a_reply_a_whole_command_whisper_heard_otherwise_is_a_player_thinking():
     # flite kal16's "hmm" before "no": the path "wait a minute", Whisper "hey tell me i"
     expectation = Expectation.closed(["yes", "no", "wait a minute"], replies=(("yes",), ("no",)))
-    for whisper, partial in (("hey tell me i", THINKING), ("wait a minute", "wait a minute")):
+    for whisper, partial in (
+        ("hey tell me i", THINKING),
+        ("wait a minute", "wait a minute"),
+        ("no", "wait a minute"),  # a reply Whisper wrote: it wins as the turn ends
+    ):
         stream = ClosedListStream(
             SaysEngine(whisper), expectation, grammar_picking("wait a minute")
         )
