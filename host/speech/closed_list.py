@@ -18,18 +18,18 @@ from host.speech.ahead import HESITATION_LEAD, PauseDecoding
 from host.speech.guided import closest_in_sound, roughly_alike, sound_of
 from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation, GrammarStream, Hypothesis, Recognition
-from host.speech.turn_end import is_hesitation
+from host.speech.turn_end import begins_a_phrase, is_hesitation
 
 if TYPE_CHECKING:
     from host.speech.whisper_engine import WhisperRecognizer
 
-# A closed list's phrase is short and its prompt lists phrases with commas,
-# which Whisper may go on writing ("roll, roll, roll, ...") to the bound: a
-# tighter one there cut a command's decode 124 -> 101 ms on average
 # What the end of turn reads, where a reply is awaited, for words that begin
 # no reply and that Whisper and the grammar hear differently: a player
 # thinking aloud (a hesitation: the long pause, and the words left out).
 THINKING = "um"
+# A closed list's phrase is short and its prompt lists phrases with commas,
+# which Whisper may go on writing ("roll, roll, roll, ...") to the bound: a
+# tighter one there cut a command's decode 124 -> 101 ms on average
 CLOSED_LIST_TOKENS_PER_SECOND = 4
 # ... and, with a prompt, tried first within this bound, which a phrase of
 # the list and the start of its repeat fit ("Roll, roll"): decoded again
@@ -147,10 +147,10 @@ class ClosedListStream:
             # lone letter: Whisper wrote flite rms's "Ann" as "n". Nor words
             # unlike the path, none of the list's: flite kal's "hmm", "hey
             # tell me i", the path "wait a minute" (piper's "no", the path
-            # "films", is Whisper's "no"). (Where the path is a reply or a command
-            # prompt's phrase, waiting on let the grammar settle on it for a
-            # filler said alone: "um" heard "ann".) Only then is Whisper's
-            # decoding waited for here.
+            # "films", is Whisper's "no"). (Where the path is a reply or a
+            # command prompt's phrase, waiting on let the grammar settle on
+            # it for a filler said alone: "um" heard "ann".) Only then is
+            # Whisper's decoding waited for here.
             if not self._other_than_a_reply(heard):
                 return heard
             thinking = self._filler_written()
@@ -185,9 +185,7 @@ class ClosedListStream:
         return found or heard or None
 
     def _begins_a_reply(self, path: str | None) -> bool:
-        words = first_spoken_form(path or "").split()
-        ways = (first_spoken_form(way).split() for reply in self.replies for way in reply)
-        return bool(words) and any(way[: len(words)] == words for way in ways)
+        return begins_a_phrase(first_spoken_form(path or "").split(), self._ways_to_reply())
 
     def _written_unlike(self, path: str | None) -> bool:
         """Whisper wrote words, and none of its readings sounds like the path."""
@@ -267,11 +265,12 @@ class ClosedListStream:
         words = f" {first_spoken_form(phrase)} "
         return any(f" {first_spoken_form(p)} " in words for p in self._reply_of(said))
 
+    def _ways_to_reply(self) -> frozenset[str]:
+        return frozenset(first_spoken_form(way) for reply in self.replies for way in reply)
+
     def _other_than_a_reply(self, phrase: str) -> bool:
         """The prompt awaits replies, and the phrase is none of them."""
-        said = first_spoken_form(phrase)
-        ways = (first_spoken_form(way) for reply in self.replies for way in reply)
-        return bool(self.replies) and said not in set(ways)
+        return bool(self.replies) and first_spoken_form(phrase) not in self._ways_to_reply()
 
     def _reply_of(self, phrase: str) -> tuple[str, ...]:
         """The reply the phrase is one way of saying (the phrase alone if none)."""

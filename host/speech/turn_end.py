@@ -240,14 +240,14 @@ def _all_but_the_last_word(words: list[str], phrases: Iterable[str]) -> bool:
 
 def _starts(words: list[str], phrases: Iterable[str]) -> bool:
     """The words, with or without a lead-in ("it's leonardo"), begin a phrase."""
-    return _begins_a_phrase(words, phrases) or _begins_a_phrase(_without_lead_in(words), phrases)
+    return begins_a_phrase(words, phrases) or begins_a_phrase(_without_lead_in(words), phrases)
 
 
 def _is_one_of(words: list[str], phrases: Iterable[str]) -> bool:
     return " ".join(words) in {first_spoken_form(phrase) for phrase in phrases}
 
 
-def _begins_a_phrase(words: list[str], phrases: Iterable[str]) -> bool:
+def begins_a_phrase(words: list[str], phrases: Iterable[str]) -> bool:
     """`words` are the first words, not all, of an expected phrase."""
     if not words:
         return False

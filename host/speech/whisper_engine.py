@@ -513,11 +513,10 @@ class WhisperStream:
             )
         )
         # a phrase of the card too long for the speech is the prompt's, not the player's
-        seconds = voice_span_seconds(samples, RECOGNIZER_RATE)
-        prompted = [
-            h for h in decoded if not self._on_the_card(h.text) or sayable_in(h.text, seconds)
-        ]
-        too_long = tuple(h.text for h in decoded if h not in prompted)
+        on_the_card = [h for h in decoded if self._on_the_card(h.text)]
+        seconds = voice_span_seconds(samples, RECOGNIZER_RATE) if on_the_card else 0.0
+        too_long = tuple(h.text for h in on_the_card if not sayable_in(h.text, seconds))
+        prompted = [h for h in decoded if h.text not in too_long]
         if not self._prompt or not decoded or any(self._on_the_card(h.text) for h in prompted):
             return Readings(tuple(prompted), too_long=too_long)
         heard = {h.text for h in decoded}
