@@ -46,6 +46,7 @@ class Lexicon:
     series_names: tuple[tuple[str, ...], ...]
     also_known_as: dict[str, tuple[str, ...]]
     qualifier_last_words: frozenset[str]
+    continental_qualifiers: frozenset[tuple[str, ...]]
     tf_true: tuple[tuple[str, ...], ...]
     tf_false: tuple[tuple[str, ...], ...]
     tf_negations: frozenset[str]
@@ -104,6 +105,7 @@ def lexicon() -> Lexicon:
             for name, others in _yaml("also_known_as.yaml").items()
         },
         qualifier_last_words=frozenset(q[-1] for q in qualifiers),
+        continental_qualifiers=frozenset(q for q in qualifiers if q[-1] in places["continents"]),
         tf_true=_phrases(tf["true"]),
         tf_false=_phrases(tf["false"]),
         tf_negations=frozenset(tf["negations"]),

@@ -94,17 +94,34 @@ def generic_left_out(heard: tuple[str, ...], card: tuple[str, ...]) -> str | Non
 
 def _without_qualifier(reading: Tokens) -> Tokens | None:
     """'canberra australia' -> 'canberra': a place may be followed by its country."""
+    lex = lexicon()
     words = reading.tokens
-    if not words or words[-1] not in lexicon().qualifier_last_words:
+    if not words or words[-1] not in lex.qualifier_last_words:
         return None
-    for qualifier in lexicon().qualifiers:
+    for qualifier in lex.qualifiers:
         size = len(qualifier)
         if len(words) > size and words[-size:] == qualifier:
             rest = words[:-size]
             if len(rest) > 1 and rest[-1] == "in":  # "florence in italy"
                 rest = rest[:-1]
+            elif len(rest) > 1 and rest[-1] == "and":
+                rest = rest[:-1]
+                if _two_places_named(rest, qualifier):
+                    return None
             return Tokens(rest, rest, reading.penalty + QUALIFIER_COST, "qualifier")
     return None
+
+
+def _two_places_named(place: tuple[str, ...], qualifier: tuple[str, ...]) -> bool:
+    """Whether 'place and qualifier' names two places rather than one place in
+    another: "mali and niger" is two answers, but "the river nile and egypt",
+    "brazil and south america" is Whisper's spelling of "in" (11 of 88 "… in
+    <country>" on the spoken dev set). A place within a continent, or a place
+    that is no country, state or continent, is taken as in it."""
+    lex = lexicon()
+    if qualifier in lex.continental_qualifiers:
+        return False
+    return place in lex.qualifiers
 
 
 def _without_series(reading: Tokens) -> Tokens | None:

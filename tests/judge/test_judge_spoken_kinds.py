@@ -62,6 +62,21 @@ def test_a_continent_of_two_words_is_a_qualifier() -> None:
     assert verdict(card, "brazil in south america") == "accept"
 
 
+@pytest.mark.parametrize(
+    ("answer", "heard"),
+    [("Nile", "the river nile and egypt"), ("Brazil", "brazil and south america")],
+)
+def test_in_before_a_country_heard_as_and_is_still_in(answer: str, heard: str) -> None:
+    assert verdict(AnswerFields(answer, kind="place"), heard) == "accept"
+
+
+@pytest.mark.parametrize(
+    ("answer", "heard"), [("Mali", "mali and niger"), ("Georgia", "georgia and alabama")]
+)
+def test_two_countries_or_states_named_together_are_two_answers(answer: str, heard: str) -> None:
+    assert verdict(AnswerFields(answer, kind="place"), heard) == "reject"
+
+
 def test_a_series_named_before_a_title() -> None:
     card = AnswerFields("Goldfinger", reject=("Thunderball",), kind="title")
     assert verdict(card, "james bond goldfinger") == "accept"
