@@ -9,6 +9,7 @@ different number, or two words that are both names of distinct things
 from __future__ import annotations
 
 import functools
+import re
 
 import jellyfish
 
@@ -77,9 +78,25 @@ def sounds_alike(heard: str, card: str) -> bool:
                 and code == jellyfish.metaphone(c)
                 and jellyfish.levenshtein_distance(h, c) <= limit
                 and not _short_word_changed_start(h, c)
+                and not _lost_a_syllable(h, c)
             ):
                 return True
     return False
+
+
+def _syllables(word: str) -> int:
+    """Vowel groups, a word's syllables near enough ("emu" 2, "em" 1); a final
+    silent e is none ("rhode" 1)."""
+    groups = len(re.findall(r"[aeiouy]+", word))
+    if groups > 1 and re.search(r"[^aeiouy]e$", word):
+        groups -= 1
+    return groups
+
+
+def _lost_a_syllable(heard: str, card: str) -> bool:
+    """Metaphone drops vowels, so a sound-alike may have lost a whole syllable
+    ("em" for Emu, "um" heard and written so): in a short word that is another word."""
+    return len(card) <= SHORT_WORD and _syllables(heard) < _syllables(card)
 
 
 def is_plural_of(plural: str, singular: str) -> bool:

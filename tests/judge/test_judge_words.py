@@ -62,6 +62,13 @@ def test_short_words_that_share_only_consonants_do_not_sound_alike():
     assert sounds_alike("road", "rhode")  # silent h and final e
 
 
+def test_a_short_word_that_lost_a_syllable_does_not_sound_alike():
+    # metaphone drops vowels: "em" and "emu" are both EM, but "em" is how
+    # Whisper writes a player's "um", and an emu has two syllables
+    assert word_cost("em", "emu") is None
+    assert word_cost("emu", "emu") == 0.0
+
+
 def test_first_letter_changed_in_a_short_word_is_another_word():
     assert word_cost("eagle", "beagle") is None
 
