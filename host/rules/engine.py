@@ -913,13 +913,22 @@ def advance(engine: Engine, state: GameState, action: ActionData) -> tuple[GameS
     return state, engine.step(state, action)
 
 
+def waiting_on(state: GameState) -> str:
+    """The player or team the game waits on: the one a question is put to (a
+    stealer, an All-Play claimer), else the one whose turn it is."""
+    prompt = state["prompt"]
+    if prompt["type"] == "answer":
+        return prompt["side"]
+    return state["sides"][state["turn"]]["name"]
+
+
 def summary(state: GameState) -> dict[str, object]:
     """The replay contract's view of a state (docs/scripted-games.md, "The output")."""
     ruby = state["ruby_holder"]
     return {
         "over": state["over"],
         "winners": list(state["winners"]),
-        "next": None if state["over"] else state["sides"][state["turn"]]["name"],
+        "next": None if state["over"] else waiting_on(state),
         "players": {
             side["name"]: {
                 "space": side["space"],

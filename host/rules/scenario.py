@@ -242,7 +242,10 @@ class Replay:
                         f"{script.source}: {where}: the game asks for "
                         f"{describe_prompt(prompt, self.engine.rules)}"
                     )
-                action = self._action(prompt, kind, value, entries, where)
+                next_action = self._action(prompt, kind, value, entries, where)
+                if next_action is None:
+                    break  # the script ends while the host asks for more
+                action = next_action
             try:
                 events.extend(self.engine.step(state, action))
             except IllegalAction as exc:
@@ -264,21 +267,27 @@ class Replay:
         value: EntryValue,
         entries: list[tuple[int, Entry]],
         where: str,
-    ) -> Action:
+    ) -> Action | None:
+        """The action the entry stands for; None when the script ends after a
+        vague answer, while the host waits for a more specific one."""
         if kind == "say" and prompt["type"] == "answer" and isinstance(value, str):
-            return {"type": "answer", "correct": self._judge_said(prompt, value, entries, where)}
+            correct = self._judge_said(prompt, value, entries, where)
+            return None if correct is None else {"type": "answer", "correct": correct}
         return ENTRY_ACTIONS[kind](value)
 
     def _judge_said(
         self, prompt: AnswerPrompt, said: str, entries: list[tuple[int, Entry]], where: str
-    ) -> bool:
-        """Judge what was said; a 'prompt' verdict takes the next answer entry as the retry."""
+    ) -> bool | None:
+        """Judge what was said; a 'prompt' verdict takes the next answer entry as
+        the retry, and None is the script ending while the host waits for it."""
         from host.judge import judge  # the judge is only needed for `say` entries
 
         question = self.cards[prompt["card"]].questions[prompt["category"]]
         verdict = judge(question.answer_fields(), said)
         if verdict.verdict == "prompt":
-            if not entries or entries[0][1][0] not in ("say", "answer"):
+            if not entries:
+                return None
+            if entries[0][1][0] not in ("say", "answer"):
                 raise ScriptError(
                     f"{self.script.source}: {where}: judged 'more specific, "
                     f"please' ({verdict.reason}), but no answer follows"

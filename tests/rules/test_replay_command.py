@@ -234,3 +234,37 @@ def test_jump_accepts_yes_as_a_boolean_or_a_string(capsys, tmp_path):
         )
         assert code == 0, err
         assert json.loads(out)["players"]["Ann"]["space"] == 21
+
+
+def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys, tmp_path):
+    questions = {
+        category: {"text": "Who was the first US president?", "answer": "George Washington"}
+        for category in ("arts", "entertainment", "geography", "history", "science", "sports")
+    }
+    for fields in questions.values():
+        fields["kind"] = "person"
+    deck = tmp_path / "presidents.yaml"
+    deck.write_text(
+        yaml.safe_dump(
+            {
+                "name": "Presidents",
+                "language": "en",
+                "kind": "standard",
+                "cards": [{"id": "p-1", "questions": questions}],
+            }
+        )
+    )
+    script = f"""
+        edition: classic
+        players: [Ann, Ben]
+        deck: {deck}
+        dice: [6]
+        script:
+          - move: 0
+          - say: "washington"    # only the surname: "can you be more specific?"
+    """
+    code, out, err = run_cli(capsys, write(tmp_path, script))
+    assert code == 0, err
+    result = json.loads(out)
+    assert result["over"] is False and result["next"] == "Ann"
+    assert result["players"]["Ann"]["wedges"] == []

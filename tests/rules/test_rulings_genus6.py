@@ -455,3 +455,30 @@ def test_the_claims_event_keeps_every_claimer_in_order():
     """
     )
     assert events_of(result, "all_play_claims")[0]["sides"] == ["Cy", "Ann"]
+
+
+def test_a_script_that_ends_at_a_steal_names_the_stealer_the_game_waits_on():
+    result = replay(
+        STEAL_SETUP
+        + """
+      - steal: [Ann]       # the script ends before Ann answers
+    """
+    )
+    assert result["over"] is False
+    assert result["next"] == "Ann"  # scenario.md: the player the game is waiting on
+
+
+def test_a_script_that_ends_at_an_all_play_answer_names_the_claimer():
+    result = replay("""
+        edition: genus6
+        mode: classic
+        players: [Ann, Ben, Cy]
+        dice: [1, 1]
+        script:
+          - move: 42        # sports space
+          - answer: right   # roll again
+          - move: 72        # the hub: an All-Play
+          - category: arts
+          - claims: [Cy, Ann]   # the script ends before Cy answers
+    """)
+    assert result["next"] == "Cy"
