@@ -17,9 +17,16 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    from host.rules.scenario import replay_file
+    from host.rules.scenario import SCRIPT_KEYS, Replay, load_script
 
-    result = replay_file(args.script)
+    script = load_script(args.script)
+    for key in script.unknown_keys:
+        print(
+            f"trivia-host: warning: {args.script}: unknown key {key!r} ignored "
+            f"(known: {', '.join(SCRIPT_KEYS)})",
+            file=sys.stderr,
+        )
+    result = Replay(script).run()
     if args.no_events:
         result.pop("events")
     json.dump(result, sys.stdout, indent=2)

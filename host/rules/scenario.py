@@ -25,6 +25,19 @@ from host.rules.protocol import Action, AnswerPrompt, Prompt, PromptKind
 from host.rules.spaces import space_name
 from host.yaml_text import load_yaml
 
+# The top-level keys of a script (scenario.md); others are named, then ignored.
+SCRIPT_KEYS = (
+    "edition",
+    "mode",
+    "players",
+    "teams",
+    "start_wedges",
+    "seed",
+    "true_false",
+    "deck",
+    "dice",
+    "script",
+)
 ENTRY_KINDS = ("move", "answer", "say", "category", "pick", "jump", "claims", "steal")
 # The script entry each prompt consumes ("answer" prompts take answer or say).
 PROMPT_ENTRIES: dict[PromptKind, tuple[str, ...]] = {
@@ -62,6 +75,7 @@ class Script:
     deck_paths: list[Path]
     dice: list[int]
     entries: list[Entry] = field(default_factory=list)
+    unknown_keys: tuple[str, ...] = ()  # a typo ("scripts:") the replay warns of
 
 
 def load_script(path: Path | str) -> Script:
@@ -139,6 +153,7 @@ def parse_script(raw: object, source: str, base: Path = Path(".")) -> Script:
         deck_paths=_deck_paths(raw.get("deck"), base, fail),
         dice=list(dice),
         entries=[_parse_entry(i, e, fail) for i, e in enumerate(entries, 1)],
+        unknown_keys=tuple(str(key) for key in raw if key not in SCRIPT_KEYS),
     )
 
 
@@ -175,6 +190,10 @@ def _parse_entry(index: int, entry: object, fail: Fail) -> Entry:
         raise fail(f"{where}: unknown space; spaces are 0-{SPACE_COUNT - 1}")
     if kind == "answer" and value not in ("right", "wrong"):
         raise fail(f"{where}: an answer is right or wrong")
+    if kind == "say" and isinstance(value, bool):
+        value = "true" if value else "false"  # YAML 1.1 reads say: true as a boolean
+    elif kind == "say" and isinstance(value, (int, float)):
+        value = str(value)  # say: 1969
     if kind == "say" and not isinstance(value, str):
         raise fail(f"{where}: say takes the text the player said")
     if kind == "category" and value not in CATEGORIES:
@@ -344,7 +363,3 @@ ENTRY_ACTIONS: dict[str, Callable[[EntryValue], Action]] = {
     "claims": lambda value: {"type": "claims", "sides": _names(value)},
     "steal": lambda value: {"type": "steal", "sides": _names(value)},
 }
-
-
-def replay_file(path: Path | str) -> dict[str, object]:
-    return Replay(load_script(path)).run()

@@ -236,23 +236,20 @@ def test_jump_accepts_yes_as_a_boolean_or_a_string(capsys, tmp_path):
         assert json.loads(out)["players"]["Ann"]["space"] == 21
 
 
-def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys, tmp_path):
-    questions = {
-        category: {"text": "Who was the first US president?", "answer": "George Washington"}
-        for category in ("arts", "entertainment", "geography", "history", "science", "sports")
-    }
-    for fields in questions.values():
-        fields["kind"] = "person"
-    deck = tmp_path / "presidents.yaml"
+def one_question_deck(tmp_path: Path, **question: str) -> Path:
+    """A deck of one card asking the same question in every category."""
+    categories = ("arts", "entertainment", "geography", "history", "science", "sports")
+    card = {"id": "q-1", "questions": {category: question for category in categories}}
+    deck = tmp_path / "one-question.yaml"
     deck.write_text(
-        yaml.safe_dump(
-            {
-                "name": "Presidents",
-                "language": "en",
-                "kind": "standard",
-                "cards": [{"id": "p-1", "questions": questions}],
-            }
-        )
+        yaml.safe_dump({"name": "One", "language": "en", "kind": "standard", "cards": [card]})
+    )
+    return deck
+
+
+def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys, tmp_path):
+    deck = one_question_deck(
+        tmp_path, text="Who was the first US president?", answer="George Washington", kind="person"
     )
     script = f"""
         edition: classic
@@ -268,3 +265,39 @@ def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys
     result = json.loads(out)
     assert result["over"] is False and result["next"] == "Ann"
     assert result["players"]["Ann"]["wedges"] == []
+
+
+@pytest.mark.parametrize(
+    ("question", "said"),
+    [
+        ({"text": "When did Apollo 11 land?", "answer": "1969", "kind": "year"}, "1969"),
+        ({"text": "Sound is faster in water.", "answer": "True", "kind": "true_false"}, "true"),
+    ],
+)
+def test_say_written_without_quotes_is_still_what_was_said(capsys, tmp_path, question, said):
+    deck = one_question_deck(tmp_path, **question)
+    script = f"""
+        edition: classic
+        players: [Ann, Ben]
+        deck: {deck}
+        dice: [6]
+        script:
+          - move: 0
+          - say: {said}        # YAML reads this as a number or a boolean
+    """
+    code, out, err = run_cli(capsys, write(tmp_path, script))
+    assert code == 0, err
+    assert json.loads(out)["players"]["Ann"]["wedges"] == ["history"]
+
+
+def test_an_unknown_key_is_named_and_the_game_still_plays(capsys, tmp_path):
+    script = """
+        edition: classic
+        players: [Ann, Ben]
+        dice: [6, 6, 6]
+        script: [{move: 7}]
+        scripts: [{move: 9}]
+    """
+    code, out, err = run_cli(capsys, write(tmp_path, script))
+    assert code == 0 and json.loads(out)["players"]["Ann"]["space"] == 7
+    assert "unknown key 'scripts' ignored" in err
