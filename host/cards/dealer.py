@@ -201,6 +201,8 @@ def draw_ruby(state: DealerState, catalog: CardCatalog, allow_true_false: bool =
     """The front card of the Ruby box (its year is shown before the category is chosen)."""
     if state["handling"] != "ruby_boxes":
         raise OutOfCards("this edition has no Ruby deck")
+    if not catalog.ruby:
+        raise OutOfCards("a Ruby card is needed, and there is no Ruby deck (kind: ruby)")
     card = _take_front_most(state["ruby"], state, catalog, [], allow_true_false)
     state["ruby"].append(card)
     return card

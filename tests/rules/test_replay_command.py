@@ -301,3 +301,25 @@ def test_an_unknown_key_is_named_and_the_game_still_plays(capsys, tmp_path):
     code, out, err = run_cli(capsys, write(tmp_path, script))
     assert code == 0 and json.loads(out)["players"]["Ann"]["space"] == 7
     assert "unknown key 'scripts' ignored" in err
+
+
+RUBY_WITHOUT_A_RUBY_DECK = """
+    edition: ruby
+    players: [Ann, Ben]
+    deck: {deck}
+    dice: [1, 1]
+    script:
+      - move: 42            # sports: a standard card
+      - answer: right
+"""
+
+
+def test_a_ruby_game_without_a_ruby_deck_plays_until_a_ruby_card_is_needed(capsys, tmp_path):
+    deck = TEST_DECKS / "standard.yaml"
+    code, out, err = run_cli(capsys, write(tmp_path, RUBY_WITHOUT_A_RUBY_DECK.format(deck=deck)))
+    assert code == 0, err
+    assert json.loads(out)["players"]["Ann"]["space"] == 42
+
+    reaches_the_ruby_space = RUBY_WITHOUT_A_RUBY_DECK + "      - move: 72   # the centre\n"
+    code, _, err = run_cli(capsys, write(tmp_path, reaches_the_ruby_space.format(deck=deck)))
+    assert code == 2 and "no Ruby deck" in err and "Traceback" not in err
