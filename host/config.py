@@ -10,7 +10,7 @@ import yaml
 
 from host.errors import UserError
 from host.userconfig import config_file
-from host.yaml_text import load_yaml
+from host.yaml_text import load_yaml, yaml_problem
 
 
 def read_config(path: str | Path | None) -> dict:
@@ -25,7 +25,9 @@ def read_config(path: str | Path | None) -> dict:
         raise UserError(f"{path}: no such config file")
     try:
         data = load_yaml(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
+    except yaml.YAMLError as exc:
+        raise UserError(f"{path}: {yaml_problem(exc)}") from None
+    except (OSError, UnicodeDecodeError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise UserError(f"{path}: not a readable config file: {first}") from None
     if not isinstance(data, dict):

@@ -19,3 +19,15 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
 def load_yaml(text: str | IO[str]) -> Any:  # Any: whatever the document holds
     """yaml.safe_load, faster; errors are yaml.YAMLError as before."""
     return yaml.load(text, Loader=Loader)
+
+
+def yaml_problem(exc: yaml.YAMLError) -> str:
+    """What is wrong in a YAML text, and where, as one line for the user:
+    "line 3: not valid YAML: did not find expected ',' or ']'"."""
+    mark = getattr(exc, "problem_mark", None)
+    where = f"line {mark.line + 1}: " if mark is not None else ""
+    problem = getattr(exc, "problem", None) or str(exc).strip().splitlines()[0]
+    context, start = getattr(exc, "context", None), getattr(exc, "context_mark", None)
+    if context and start is not None and (mark is None or start.line != mark.line):
+        problem += f" ({context} from line {start.line + 1})"  # where the list began
+    return f"{where}not valid YAML: {problem}"

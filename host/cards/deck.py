@@ -20,7 +20,7 @@ import yaml
 from host.cards import deck_cache
 from host.errors import UserError
 from host.resources import shipped_decks_dir
-from host.yaml_text import load_yaml
+from host.yaml_text import load_yaml, yaml_problem
 
 CATEGORIES = ("geography", "entertainment", "history", "arts", "science", "sports")
 ANSWER_KINDS = ("text", "person", "place", "title", "number", "year", "true_false")
@@ -153,10 +153,7 @@ def read_deck_data(path: Path) -> Any:
     except json.JSONDecodeError as exc:
         raise UserError(f"{path}: line {exc.lineno}: not valid JSON: {exc.msg}") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}: " if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise UserError(f"{path}: {where}not valid YAML: {problem}") from None
+        raise UserError(f"{path}: {yaml_problem(exc)}") from None
     deck_cache.put(path, text, data)
     return data
 

@@ -23,7 +23,7 @@ from host.rules.editions import Rules, edition_names, load_rules, mode_names
 from host.rules.engine import Engine, IllegalAction, summary
 from host.rules.protocol import Action, AnswerPrompt, Prompt, PromptKind
 from host.rules.spaces import space_name
-from host.yaml_text import load_yaml
+from host.yaml_text import load_yaml, yaml_problem
 
 # The top-level keys of a script (scenario.md); others are named, then ignored.
 SCRIPT_KEYS = (
@@ -84,7 +84,9 @@ def load_script(path: Path | str) -> Script:
         raw = load_yaml(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise ScriptError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+    except yaml.YAMLError as exc:
+        raise ScriptError(f"{path}: {yaml_problem(exc)}") from None
+    except (OSError, UnicodeDecodeError) as exc:
         first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise ScriptError(f"{path}: not a readable YAML script: {first_line}") from None
     return parse_script(raw, str(path), base=path.parent)

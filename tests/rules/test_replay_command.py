@@ -174,7 +174,10 @@ BAD_SCRIPTS = {
         """,
         "script entry 1: one 'kind: value' per entry",
     ),
-    "malformed yaml": ("edition: classic\nplayers: [Ann, Ben\n", "not a readable YAML script"),
+    "malformed yaml": (
+        "edition: classic\nplayers: [Ann, Ben\n",
+        "while parsing a flow sequence from line 2",
+    ),
     "not a mapping": ("- just a list\n", "a script is a mapping"),
     "same name twice": (
         """
