@@ -6,6 +6,7 @@ mix-down) happen here, once, so the engines never see anything else.
 
 from __future__ import annotations
 
+import io
 import wave
 from dataclasses import dataclass
 from pathlib import Path
@@ -60,18 +61,19 @@ class WavInfo:
     notes: tuple[str, ...]
 
 
-def read_wav(path: str | Path, rate: int | None = None) -> WavInfo:
+def read_wav(path: str | Path, rate: int | None = None, allow_empty: bool = False) -> WavInfo:
     """Read a PCM WAV file as mono int16, resampled to `rate` when given.
 
     Stereo is mixed down and other rates resampled; both are reported in
-    `notes` so the caller can say so. Truncated or non-PCM files raise
-    BadAudioError with the reason.
+    `notes` so the caller can say so. Truncated or non-PCM files, and empty
+    ones unless `allow_empty`, raise BadAudioError with the reason.
     """
     path = Path(path)
     if not path.is_file():
         raise BadAudioError(f"{path}: no such file")
     try:
-        with wave.open(str(path), "rb") as wav:
+        raw = path.read_bytes()
+        with wave.open(io.BytesIO(_extensible_as_plain_pcm(raw)), "rb") as wav:
             channels, width = wav.getnchannels(), wav.getsampwidth()
             file_rate, declared = wav.getframerate(), wav.getnframes()
             data = wav.readframes(declared)
@@ -85,7 +87,7 @@ def read_wav(path: str | Path, rate: int | None = None) -> WavInfo:
         )
     if width not in (1, 2, 4):
         raise BadAudioError(f"{path}: {8 * width}-bit samples are not supported (use 16-bit PCM)")
-    if got == 0:
+    if got == 0 and not allow_empty:  # `listen` hears an empty file as silence
         raise BadAudioError(f"{path}: the WAV file holds no audio")
     samples = _pcm_to_int16(data[: got * frame_bytes], width)
     notes = []
@@ -99,6 +101,30 @@ def read_wav(path: str | Path, rate: int | None = None) -> WavInfo:
         audio = audio.resampled(rate)
         notes.append(f"resampled from {file_rate} Hz to {rate} Hz")
     return WavInfo(audio, channels, tuple(notes))
+
+
+WAVE_FORMAT_PCM, WAVE_FORMAT_EXTENSIBLE = 1, 0xFFFE
+
+
+def _extensible_as_plain_pcm(raw: bytes) -> bytes:
+    """A WAVE_FORMAT_EXTENSIBLE header whose sub-format is PCM (as sox and
+    ffmpeg write some files) rewritten as plain PCM, which Python 3.11's wave
+    reads; any other file is returned as it is."""
+    if raw[:4] != b"RIFF" or raw[8:12] != b"WAVE":
+        return raw
+    at = 12
+    while at + 8 <= len(raw):
+        size = int.from_bytes(raw[at + 4 : at + 8], "little")
+        if raw[at : at + 4] == b"fmt ":
+            body = raw[at + 8 : at + 8 + size]
+            tag = int.from_bytes(body[:2], "little")
+            if tag == WAVE_FORMAT_EXTENSIBLE and size >= 40:
+                sub_format = int.from_bytes(body[24:26], "little")  # the GUID's first field
+                if sub_format == WAVE_FORMAT_PCM:
+                    return raw[: at + 8] + WAVE_FORMAT_PCM.to_bytes(2, "little") + raw[at + 10 :]
+            return raw
+        at += 8 + size + (size & 1)  # chunks are padded to an even length
+    return raw
 
 
 def _pcm_to_int16(data: bytes, width: int) -> np.ndarray:

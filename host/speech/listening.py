@@ -131,8 +131,11 @@ class RecordingSource:
     """A recording as a microphone: its frames, then silence for ever.
 
     `realtime`: frames are delivered at the audio's own rate, as a sound card
-    delivers them (the first at once); otherwise as fast as they are read.
-    `started` is the clock time the first frame was delivered.
+    delivers them, each once its last sample has played (the first after one
+    frame); otherwise as fast as they are read. `started` is the clock time
+    the file began to play, one frame before the first delivery: wall-clock
+    seconds from it are comparable with positions in the audio, so a reply
+    ready at once after a decision at 1.11 s is ready at 1.11 s, not 1.08.
     """
 
     def __init__(
@@ -153,16 +156,17 @@ class RecordingSource:
         self.started: float | None = None
 
     def read(self) -> np.ndarray:
-        if self.realtime and self.started is not None:
-            wait = self.started + self.delivered * self.frame_size / self.rate - self.clock()
+        if self.started is None:
+            self.started = self.clock()
+        if self.realtime:
+            played = (self.delivered + 1) * self.frame_size / self.rate
+            wait = self.started + played - self.clock()
             if wait > 0:
                 self.sleep(wait)
         start = self.delivered * self.frame_size
         frame = self.samples[start : start + self.frame_size]
         if len(frame) < self.frame_size:
             frame = np.concatenate([frame, np.zeros(self.frame_size - len(frame), np.int16)])
-        if self.started is None:
-            self.started = self.clock()
         self.delivered += 1
         return frame
 

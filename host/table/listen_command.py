@@ -208,7 +208,7 @@ def _card(args: argparse.Namespace):
 def _recording(path: str, read_wav, rate: int):
     """The file as 16 kHz mono samples, or a one-line reason it cannot be."""
     try:
-        info = read_wav(path)
+        info = read_wav(path, allow_empty=True)  # silence from the start, as the spec says
     except OSError as exc:
         raise UserError(f"{path}: cannot read ({exc.strerror or exc})") from None
     if info.audio.rate < MIN_RATE:

@@ -92,6 +92,13 @@ def test_fast_and_realtime_take_the_same_decision(flite_speech, tmp_path, capsys
     fast, paced = listen(capsys, *argv), listen(capsys, *argv, "--realtime")
     for field in ("ended", "decided_at_s", "heard"):
         assert fast[field] == paced[field]
+    assert paced["ready_at_s"] >= paced["decided_at_s"]  # the clock starts with the file
+
+
+def test_an_empty_recording_is_silence(tmp_path, capsys):
+    wav = write_wav(tmp_path / "empty.wav", Audio(np.zeros(0, np.int16), 16000))
+    report = listen(capsys, wav, "--for", "command", "--expect", "yes|no")
+    assert report["ended"] == "no_speech" and report["heard"] == []
 
 
 def one_line_error(*argv) -> str:

@@ -25,18 +25,19 @@ def test_the_file_then_silence():
     assert not frames[2][40:].any() and not frames[3].any()
 
 
-def test_realtime_delivers_at_the_audio_rate_from_the_first_frame():
+def test_realtime_delivers_each_frame_once_it_has_played():
     clock = FakeClock()
     source = RecordingSource(
         np.zeros(1600, np.int16), 16000, 0.03, realtime=True, clock=clock, sleep=clock.sleep
     )
     for _ in range(3):
         source.read()
-    assert source.started == 100.0
-    assert clock.slept == [0.03, 0.03]  # the first frame at once, then one every 30 ms
+    assert source.started == 100.0  # the file began to play
+    assert clock.slept == [0.03, 0.03, 0.03]  # as a sound card: a frame every 30 ms
+    assert round(clock.now - source.started, 6) == 0.09  # = the audio heard so far
     clock.now += 0.1  # the host fell behind: no sleeping until it catches up
     source.read()
-    assert clock.slept == [0.03, 0.03]
+    assert clock.slept == [0.03, 0.03, 0.03]
 
 
 def test_fast_never_sleeps():

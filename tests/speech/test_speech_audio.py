@@ -1,5 +1,6 @@
 """WAV files in and out: what is converted, and what is refused with a reason."""
 
+import struct
 import wave
 
 import numpy as np
@@ -78,6 +79,29 @@ def test_unusual_sample_sizes(tmp_path):
 def test_an_empty_wav_is_refused(tmp_path):
     with pytest.raises(BadAudioError, match="holds no audio"):
         read_wav(raw_wav(tmp_path / "e.wav", b""))
+
+
+def extensible_wav(path, samples: np.ndarray, rate: int = 16000):
+    """16-bit PCM mono in WAVE_FORMAT_EXTENSIBLE form, as sox and ffmpeg write it."""
+    data = samples.astype("<i2").tobytes()
+    fmt = struct.pack("<HHIIHH", 0xFFFE, 1, rate, rate * 2, 2, 16)
+    fmt += struct.pack("<HHI", 22, 16, 0x4)  # cbSize, valid bits, channel mask
+    fmt += struct.pack("<H", 1) + bytes.fromhex("000000001000800000aa00389b71")  # PCM GUID
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+    body += b"data" + struct.pack("<I", len(data)) + data
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(body)) + body)
+    return path
+
+
+def test_a_pcm_wav_in_extensible_form_is_read(tmp_path):
+    samples = np.array([0, 1000, -1000, 32767], np.int16)
+    info = read_wav(extensible_wav(tmp_path / "x.wav", samples))
+    assert info.audio.rate == 16000 and list(info.audio.samples) == list(samples)
+
+
+def test_an_empty_wav_may_be_heard_as_silence(tmp_path):
+    info = read_wav(raw_wav(tmp_path / "e.wav", b""), allow_empty=True)
+    assert len(info.audio.samples) == 0
 
 
 def test_resampling_keeps_the_pitch():
