@@ -173,7 +173,7 @@ def listen_with_utterance(
     )
     texts = [text for text, _ in heard.alternatives if text.strip()]
     report: dict = {
-        "ended": ENDED[heard.outcome.value] if texts else "no_speech",
+        "ended": _ended(heard.outcome.value, texts),
         "decided_at_s": round(heard.listened_seconds, 3),
     }
     fields = listening.card
@@ -188,6 +188,15 @@ def listen_with_utterance(
     if verdict is not None:
         report.update(verdict.as_json())
     return report, heard
+
+
+def _ended(outcome: str, texts: list[str]) -> str:
+    """The contract's name for how listening ended. A sound with no words is
+    no speech (the game says it heard none and listens again); an answer
+    time limit that ran out is time up, words or not, as the game says."""
+    if outcome == "ended" and not texts:
+        return "no_speech"
+    return ENDED[outcome]
 
 
 def _card(args: argparse.Namespace):

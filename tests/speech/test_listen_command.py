@@ -132,3 +132,12 @@ def test_bad_files_and_options_give_one_line_and_status_2(tmp_path):
 @pytest.mark.parametrize("option", ["--kind", "--strictness"])
 def test_card_options_are_the_judges(option):
     assert "invalid choice" in one_line_error("x.wav", "--for", "answer", option, "nonsense")
+
+
+def test_silence_until_the_answer_time_limit_is_time_up(tmp_path, capsys):
+    wav = write_wav(tmp_path / "quiet.wav", Audio(np.zeros(16000, np.int16), 16000))
+    config = tmp_path / "config.yaml"
+    config.write_text("house_rules:\n  answer_seconds: 3\n", encoding="utf-8")
+    report = listen(capsys, wav, "--for", "answer", "--answer", "Canberra", "--config", config)
+    assert report["ended"] == "time_up"  # the game says "time's up", as for a long answer
+    assert report["decided_at_s"] == 3.0 and report["heard"] == []
