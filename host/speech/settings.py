@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import ClassVar
 
 from host.config import read_config
 from host.errors import UserError
@@ -32,6 +33,22 @@ class SpeechSettings:
     speaker_tail: float = 0.3
     vad: str = "auto"  # a name in engines.VADS
 
+    # Durations, counts and levels: a negative one is a typo, not a setting.
+    NOT_NEGATIVE: ClassVar[frozenset[str]] = frozenset(
+        {
+            "alternatives",
+            "rate",
+            "volume",
+            "command_silence",
+            "answer_silence",
+            "complete_silence",
+            "command_complete_silence",
+            "answer_open_silence",
+            "no_speech_timeout",
+            "speaker_tail",
+        }
+    )
+
     def command_policy(self) -> EndpointPolicy:
         return EndpointPolicy.command(self.command_silence, self.no_speech_timeout)
 
@@ -57,6 +74,9 @@ class SpeechSettings:
                 raise UserError(
                     f"config speech.{name}: '{value}' is not a valid {type(default).__name__}"
                 ) from None
+        for name, value in values.items():
+            if name in cls.NOT_NEGATIVE and value < 0:
+                raise UserError(f"config speech.{name}: {value} is below zero")
         settings = cls(**values)
         for name, registry in ENGINE_SETTINGS.items():
             problem = registry.unknown(getattr(settings, name))

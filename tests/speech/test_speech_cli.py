@@ -162,6 +162,7 @@ def test_speech_settings_from_the_config_file(tmp_path):
         ({"recogniser": "vosk"}, "unknown setting(s) recogniser"),
         ({"recognizer": "kaldi"}, "'kaldi' is not auto, vosk, whisper or pocketsphinx"),
         ({"rate": "fast"}, "speech.rate: 'fast' is not a valid int"),
+        ({"answer_silence": -1}, "speech.answer_silence: -1.0 is below zero"),
     ],
 )
 def test_bad_speech_settings_are_named(section, message):
