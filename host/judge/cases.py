@@ -76,9 +76,9 @@ def read_cases(path: Path | str) -> list[Case]:
             raise UserError(
                 f"{path}: row {row + 1} (line {reader.line_num}) is not valid CSV ({exc})"
             ) from None
-        row += 1
         if not any(v.strip() for v in values):
-            raise UserError(f"{path}: row {row} (line {reader.line_num}) is empty")
+            continue  # a blank line (one left at the end of the file): no row
+        row += 1
         if len(values) != len(header):
             raise UserError(
                 f"{path}: row {row} (line {reader.line_num}) has {len(values)} fields, the header has {len(header)}"

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from host.judge import forms as F
 from host.judge import truefalse
+from host.judge.lexicon import lexicon
 from host.judge.match import EXACT, best_form, generic_left_out, readings
 from host.judge.model import STRICTNESS, AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import card_tokens, heard_variants
-from host.judge.numbers import is_number, point_restored
+from host.judge.numbers import any_roman_value, is_number, point_restored
 
 if TYPE_CHECKING:
     from host.judge.overrides import OverrideBook, QuestionKey
@@ -117,19 +118,47 @@ def _known_as_outcome(form: F.Form, said: str) -> tuple[str, bool, str, str]:
 
 def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | None:
     """Number and year questions: the number said decides, whatever words surround it."""
-    expected = {t for t in card_tokens(fields.answer).tokens if is_number(t)}
+    card = _roman_as_digits(card_tokens(fields.answer).tokens)
+    expected = {t for t in card if is_number(t)}
     # the point put back first ("minus 273 15"), then as heard
     texts = dict.fromkeys((point_restored(text, expected), text))
     for reading in (reading for said in texts for reading in heard_variants(said)):
-        spoken = {t for t in reading.tokens if is_number(t)}
-        if spoken and expected and _number_then_unit(reading.tokens):
-            if spoken == expected:
+        tokens = _roman_as_digits(reading.tokens)
+        spoken = {t for t in tokens if is_number(t)}
+        if spoken and expected and _number_then_unit(tokens):
+            unit = tokens[1] if len(tokens) == 2 else None
+            if spoken == expected and not _another_unit(unit, fields):
                 return Outcome("accept", True, f"accepted: {said} is {fields.answer}", "number")
+            if spoken == expected:
+                return Outcome(
+                    "reject", True, f"rejected: {said} is not {fields.answer}", "number-unit"
+                )
             heard_number = " ".join(sorted(spoken))
             return Outcome(
                 "reject", True, f"rejected: {said} is {heard_number}, not {fields.answer}", "number"
             )
     return None
+
+
+def _roman_as_digits(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """A number written in Roman numerals, alone or before a unit ("xii" for
+    12, "mcmlxix" for 1969): rule 3's any form, where a number is the answer."""
+    value = any_roman_value(tokens[0]) if 1 <= len(tokens) <= 2 else None
+    return (str(value), *tokens[1:]) if value else tokens
+
+
+def _another_unit(unit: str | None, fields: AnswerFields) -> bool:
+    """Whether the unit or era said after the right number names another
+    quantity than the card's: "44 ad" for 44 BC, "1776 bc" for 1776, "12
+    miles" for 12 km. A unit the card leaves open is no contradiction."""
+    groups = lexicon().unit_groups
+    said = groups.get(unit or "")
+    if said is None:
+        return False
+    card = {groups[t] for t in card_tokens(fields.answer).tokens if t in groups}
+    if said in ("bc", "ad") and not card & {"bc", "ad"}:
+        card.add("ad")  # a year without an era is AD
+    return bool(card) and said not in card
 
 
 def _number_then_unit(tokens: tuple[str, ...]) -> bool:

@@ -52,6 +52,7 @@ class Lexicon:
     tf_negations: frozenset[str]
     tf_hedges: tuple[tuple[str, ...], ...]
     tf_ignore: frozenset[str]
+    unit_groups: dict[str, str]  # a unit or era word -> what it measures
 
 
 def _nickname_groups() -> dict[str, frozenset[int]]:
@@ -111,4 +112,17 @@ def lexicon() -> Lexicon:
         tf_negations=frozenset(tf["negations"]),
         tf_hedges=_phrases(tf["hedges"]),
         tf_ignore=frozenset(tf["ignore"]),
+        unit_groups={
+            str(word): str(group) for group, names in words["units"].items() for word in names
+        },
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def is_hesitation_word(token: str) -> bool:
+    """ "um", "hmm", and the same drawn out however long ("ummm", "uhhh", "errr")."""
+    known = lexicon().hesitations
+    return any(
+        form in known
+        for form in (token, re.sub(r"(.)\1+", r"\1\1", token), re.sub(r"(.)\1+", r"\1", token))
     )

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-from host.judge.lexicon import lexicon
+from host.judge.lexicon import is_hesitation_word, lexicon
 from host.judge.numbers import canonical_numbers, number_words, roman_value
 
 BRACKETED = re.compile(r"\[[^\]]*\]|<[^>]*>")  # recognizer tags like [unk], <noise>
@@ -168,7 +168,7 @@ def strip_fillers(tokens: list[str]) -> list[str]:
     that is itself a filler word is left for the matcher to judge.
     """
     lex = lexicon()
-    tokens = [token for token in tokens if token not in lex.hesitations]
+    tokens = [token for token in tokens if not is_hesitation_word(token)]
     if _a_word_then_a_clause(tokens, lex.leading_fillers):
         tokens = tokens[1:]
     tokens = _strip_phrases(tokens, lex.leading_fillers, leading=True)
@@ -215,8 +215,7 @@ FILLER_PENALTY = 0.02
 @functools.lru_cache(maxsize=2048)
 def heard_variants(text: str, lang: str = "en") -> tuple[Tokens, ...]:
     """Readings of what was heard: as said, and with filler removed."""
-    lex = lexicon()
-    raw = [token for token in basic_tokens(text) if token not in lex.hesitations]
+    raw = [token for token in basic_tokens(text) if not is_hesitation_word(token)]
     readings = [Tokens(*_finish(raw, lang))]
     stripped = strip_fillers(raw)
     if stripped != raw and stripped:

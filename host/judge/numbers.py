@@ -38,6 +38,19 @@ def roman_value(token: str) -> int | None:
     return total
 
 
+FULL_ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+FULL_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+
+
+def any_roman_value(token: str) -> int | None:
+    """The value of any Roman numeral ("mcmlxix" 1969), else None. Only for a
+    token already known to stand for a number: "mix" and "di" are numerals too."""
+    if not token or not FULL_ROMAN.match(token):
+        return None
+    values = [FULL_ROMAN_VALUES[char] for char in token]
+    return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0]))
+
+
 @functools.lru_cache(maxsize=4)
 def number_words(lang: str) -> frozenset[str]:
     """Words that may start or continue a spoken number, to skip text2num when none occur."""

@@ -7,7 +7,7 @@ at once is wrong.
 
 from __future__ import annotations
 
-from host.judge.lexicon import lexicon
+from host.judge.lexicon import is_hesitation_word, lexicon
 from host.judge.normalise import basic_tokens
 
 TRUE, FALSE, HEDGE = "true", "false", "hedge"
@@ -24,7 +24,7 @@ def _starts_with(tokens: list[str], at: int, phrases: tuple[tuple[str, ...], ...
 def read_true_false(text: str) -> str | None:
     """TRUE, FALSE, HEDGE, or None when the text says neither."""
     lex = lexicon()
-    tokens = [t for t in basic_tokens(text) if t not in lex.hesitations]
+    tokens = [t for t in basic_tokens(text) if not is_hesitation_word(t)]
     for at in range(len(tokens)):
         if _starts_with(tokens, at, lex.tf_hedges):
             return HEDGE

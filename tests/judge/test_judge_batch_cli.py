@@ -41,6 +41,13 @@ def test_alternatives_in_a_row(tmp_path, capsys):
     assert json.loads(out)["verdict"] == "reject"
 
 
+def test_blank_lines_are_no_rows(tmp_path, capsys):
+    path = write(tmp_path, "answer,heard\nParis,paris\n\nRome,rome\n\n")
+    code, out, err = run(capsys, "--cases", path)
+    assert code == 0 and err == ""
+    assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["accept", "accept"]
+
+
 def test_row_with_too_many_fields_is_named(tmp_path, capsys):
     path = write(tmp_path, "answer,heard\nParis,paris\nRome,rome,extra\n")
     code, out, err = run(capsys, "--cases", path)

@@ -1,5 +1,7 @@
 """Rule 1: both sides normalised; the speaker's filler removed from what was heard."""
 
+import pytest
+
 from host.judge.core import judge
 from host.judge.model import AnswerFields
 from host.judge.normalise import (
@@ -99,3 +101,8 @@ def test_heard_key_is_the_same_for_different_wordings():
 def test_letters_without_a_decomposition_become_plain_letters():
     assert card_tokens("Søren Kierkegaard").tokens == ("soren", "kierkegaard")
     assert card_tokens("Straße").tokens == ("strasse",)
+
+
+@pytest.mark.parametrize("heard", ["ummm ottawa", "uhhh ottawa", "errr ottawa", "hmmmm ottawa"])
+def test_a_hesitation_drawn_out_is_still_a_hesitation(heard):
+    assert judge(AnswerFields("Ottawa", kind="place"), heard).verdict == "accept"

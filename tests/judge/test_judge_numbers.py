@@ -179,3 +179,30 @@ def test_a_number_question_takes_no_glued_letters_for_a_unit():
     )
     assert said.verdict == "reject"
     assert judge(AnswerFields("12", kind="number"), "12 eggs").verdict == "accept"
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind", "heard", "verdict"),
+    [
+        ("44 BC", "year", "44 bc", "accept"),
+        ("44 BC", "year", "forty four b c", "accept"),
+        ("44 BC", "year", "44 ad", "reject"),  # the other era
+        ("1776", "year", "1776 bc", "reject"),  # a year without an era is AD
+        ("1776", "year", "1776 ad", "accept"),
+        ("12 km", "number", "twelve kilometres", "accept"),
+        ("12 km", "number", "12 miles", "reject"),  # another unit
+        ("100 °C", "number", "100 fahrenheit", "reject"),
+        ("100 °C", "number", "100 degrees", "accept"),  # the unit left open
+        ("12", "number", "12 miles", "accept"),  # the card names no unit
+    ],
+)
+def test_the_era_or_unit_said_with_the_right_number_must_be_the_cards(answer, kind, heard, verdict):
+    assert judge(AnswerFields(answer, kind=kind), heard).verdict == verdict
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind", "heard"),
+    [("12", "number", "XII"), ("XII", "number", "twelve"), ("1969", "year", "mcmlxix")],
+)
+def test_a_number_in_roman_numerals_is_the_number(answer, kind, heard):
+    assert judge(AnswerFields(answer, kind=kind), heard).verdict == "accept"
