@@ -132,10 +132,10 @@ def word_cost(heard: str, card: str, phonetic: bool = True) -> float | None:
         if card.isdigit() and lexicon().number_homophones.get(heard) == card:
             return HOMOPHONE_COST
         return None  # numbers are exact (rule 3)
+    if same_first_name(heard, card):  # before distinct names: "bill" and "william" are listed
+        return NICKNAME_COST
     if distinct_names(heard, card) or _generic_for_name(heard, card):
         return None
-    if same_first_name(heard, card):
-        return NICKNAME_COST
     if is_plural_of(heard, card) or is_plural_of(card, heard):
         return PLURAL_COST
     distance = jellyfish.levenshtein_distance(heard, card)

@@ -251,3 +251,21 @@ def test_ww1_is_the_other_war(heard: str) -> None:
 
 def test_a_card_written_as_wwii() -> None:
     assert verdict(AnswerFields("WWII"), "the second world war") == "accept"
+
+
+@pytest.mark.parametrize(
+    ("answer", "kind", "heard"),
+    [
+        ("Pluto", "text", "plato"),  # a philosopher, not the planet
+        ("Claude Monet", "person", "claude manet"),  # another painter
+        ("Lima", "place", "lisa"),  # a woman's name, not the city
+        ("Bolivia", "place", "olivia"),
+    ],
+)
+def test_another_well_known_name_one_letter_away_is_another_answer(answer, kind, heard):
+    # rule 5: fuzziness is never a licence to accept a different answer
+    assert verdict(AnswerFields(answer, kind=kind), heard) == "reject"
+
+
+def test_a_familiar_first_name_is_still_the_formal_one():
+    assert verdict(AnswerFields("William Clinton", kind="person"), "bill clinton") == "accept"
