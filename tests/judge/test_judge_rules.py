@@ -1,5 +1,7 @@
 """The remaining rules of docs/judge.md, as short exchanges at the table."""
 
+import pytest
+
 from host.judge import AnswerFields, judge, judge_alternative
 
 CANBERRA = AnswerFields("Canberra", reject=("Sydney", "Melbourne"), kind="place")
@@ -111,6 +113,20 @@ def test_dropping_a_generic_word_is_fine():
     )
     assert judge(AnswerFields("Pacific Ocean", kind="place"), "the pacific").verdict == "accept"
     assert judge(AnswerFields("Mercury"), "the planet mercury").verdict == "accept"
+
+
+@pytest.mark.parametrize(
+    ("answer", "heard"),
+    [
+        ("Eiffel Tower", "eiffel"),
+        ("Hoover Dam", "hoover"),
+        ("Empire State Building", "empire state"),
+        ("Buckingham Palace", "buckingham"),
+        ("Great Barrier Reef", "great barrier"),
+    ],
+)
+def test_a_landmark_without_its_kind_of_building(answer, heard):
+    assert judge(AnswerFields(answer, kind="place"), heard).verdict == "accept"
 
 
 def test_the_generic_word_alone_is_not():
