@@ -69,6 +69,9 @@ def person_forms(field: str, entry: str) -> list[Form]:
     forms = [Form(_plain(surname), field, entry, SURNAME)]
     if len(surname) > 1:
         forms.append(Form(_plain(surname[-1:]), field, entry, SURNAME))
+    # a double surname, or a middle name with the surname, is still the
+    # surname alone ("garcia marquez", "quincy adams"): right, not specific
+    forms += [Form(_plain(tuple(words[i:])), field, entry, SURNAME) for i in range(1, start)]
     forms.append(Form(_plain((words[0],)), field, entry, FIRST_NAME))
     middle = words[1:start]
     if middle:

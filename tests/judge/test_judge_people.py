@@ -116,3 +116,10 @@ def test_generic_words_do_not_attach_to_people():
 
 def test_a_sound_alike_of_the_whole_name_run_together_is_not_enough():
     assert judge(AnswerFields("Marie Curie", kind="person"), "mercury").verdict == "reject"
+
+
+def test_a_double_surname_alone_is_the_surname():
+    card = AnswerFields("Gabriel García Márquez", kind="person")
+    assert judge(card, "garcia marquez").verdict == "prompt"  # rule 4, normal
+    assert judge(card, "garcia marquez", "lenient").verdict == "accept"
+    assert judge(card, "garcia marquez", "strict").verdict == "reject"
