@@ -73,7 +73,15 @@ class SoundAlike:
             return None
         keys = self._by_first.get(first_consonant(key), {})
         found = process.extractOne(key, keys.keys(), scorer=Levenshtein.normalized_similarity)
-        return keys[found[0]] if found and found[1] > self.likeness.bar else None
+        if not found or found[1] <= self.likeness.bar:
+            return None
+        phrase = keys[found[0]]
+        # one beat for a phrase of more is a filler the keys cannot tell apart:
+        # metaphone drops vowels, so "em" (an "um") and Emu are both EM
+        beats = sum(syllables(word) for word in words)
+        if beats == 1 and sum(map(syllables, first_spoken_form(phrase).split())) > 1:
+            return None
+        return phrase
 
 
 def first_consonant(key: str) -> str:

@@ -117,6 +117,8 @@ def test_an_answer_heard_as_other_words_that_sound_like_it_is_whole(partial, tie
         ("Gaul", "go", Tier.HESITATION),  # one sound of two: too little to go on
         ("Canberra", "sun", Tier.HESITATION),  # a filler, though "sydney" is listed
         ("Canberra", "come", Tier.HESITATION),
+        ("Emu", "em", Tier.HESITATION),  # a player's "um": one beat of Emu's two
+        ("Emu", "emu", Tier.COMPLETE),
     ],
 )
 def test_a_word_that_sounds_like_the_cards_answer_is_whole(answer, partial, tier):
