@@ -196,6 +196,45 @@ def dozens(tokens: list[str]) -> list[str]:
     return out
 
 
+# Fractions said in words, after a whole number ("two and a half") or alone
+# ("a half", "three quarters"): (the fraction's words, its value).
+FRACTIONS = (
+    (("a", "half"), 0.5),
+    (("one", "half"), 0.5),
+    (("1", "half"), 0.5),
+    (("a", "quarter"), 0.25),
+    (("one", "quarter"), 0.25),
+    (("1", "quarter"), 0.25),
+    (("3", "quarters"), 0.75),
+)
+
+
+def fractions(tokens: list[str]) -> list[str]:
+    """'2 and a half' -> 2.5, and as the whole answer 'a half' -> 0.5, '3
+    quarters' -> 0.75 (digits already made of the words): a fraction is a
+    number in any form (rule 3)."""
+    out: list[str] = []
+    index = 0
+    while index < len(tokens):
+        for words, value in FRACTIONS:
+            size = len(words)
+            if tuple(tokens[index : index + size]) != words:
+                continue
+            after_a_whole = len(out) >= 2 and out[-1] == "and" and bool(INTEGER.match(out[-2]))
+            if not after_a_whole and len(tokens) != size:
+                continue  # alone only as the whole answer: "a quarter pounder" is a name
+            whole = float(out[-2]) if after_a_whole else 0.0
+            if after_a_whole:
+                del out[-2:]
+            out.append(f"{whole + value:g}")
+            index += size
+            break
+        else:
+            out.append(tokens[index])
+            index += 1
+    return out
+
+
 def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     """Every number in the token list as plain digits; other words unchanged."""
     tokens = convert_romans(tokens)
@@ -205,7 +244,7 @@ def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     tokens = [
         ORDINAL_SUFFIX.sub(r"\1", token) if token[:1].isdigit() else token for token in tokens
     ]
-    return signed_numbers(drop_regnal_the(join_digit_groups(dozens(tokens))))
+    return signed_numbers(drop_regnal_the(join_digit_groups(dozens(fractions(tokens)))))
 
 
 def point_restored(text: str, expected: set[str]) -> str:

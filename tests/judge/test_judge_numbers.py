@@ -206,3 +206,20 @@ def test_the_era_or_unit_said_with_the_right_number_must_be_the_cards(answer, ki
 )
 def test_a_number_in_roman_numerals_is_the_number(answer, kind, heard):
     assert judge(AnswerFields(answer, kind=kind), heard).verdict == "accept"
+
+
+@pytest.mark.parametrize(
+    ("answer", "heard"),
+    [
+        ("2.5", "two and a half"),
+        ("0.5", "a half"),
+        ("0.75", "three quarters"),
+        ("1.25", "one and a quarter"),
+    ],
+)
+def test_a_fraction_in_words_is_the_number(answer, heard):
+    assert judge(AnswerFields(answer, kind="number"), heard).verdict == "accept"
+
+
+def test_a_fraction_word_inside_a_name_stays_a_word():
+    assert judge(AnswerFields("Quarter Pounder"), "a quarter pounder").verdict == "accept"
