@@ -92,12 +92,12 @@ def _case(path: Path, row: int, line: int, record: dict[str, str]) -> Case:
     answer = record.get("answer", "").strip()
     if not answer:
         raise UserError(f"{where} has an empty answer field")
-    kind = record.get("kind", "").strip() or "text"
+    kind = record.get("kind", "").strip().lower() or "text"
     if kind not in KINDS:
         raise UserError(
             f"{where} has an unknown kind {kind!r} (expected one of {', '.join(KINDS)})"
         )
-    strictness = record.get("strictness", "").strip() or "normal"
+    strictness = record.get("strictness", "").strip().lower() or "normal"
     if strictness not in STRICTNESS:
         raise UserError(
             f"{where} has an unknown strictness {strictness!r} (expected one of {', '.join(STRICTNESS)})"

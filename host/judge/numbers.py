@@ -235,6 +235,18 @@ def fractions(tokens: list[str]) -> list[str]:
     return out
 
 
+ZERO_WORDS = frozenset({"nought", "naught"})  # British zero, which text2num does not know
+
+
+def _plain_number(token: str) -> str:
+    """'12.0' -> '12', 'nought' -> '0': one number, one spelling."""
+    if token in ZERO_WORDS:
+        return "0"
+    if re.fullmatch(r"-?\d+\.0+", token):
+        return token.split(".")[0]
+    return token
+
+
 def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     """Every number in the token list as plain digits; other words unchanged."""
     tokens = convert_romans(tokens)
@@ -244,6 +256,7 @@ def canonical_numbers(tokens: list[str], lang: str = "en") -> list[str]:
     tokens = [
         ORDINAL_SUFFIX.sub(r"\1", token) if token[:1].isdigit() else token for token in tokens
     ]
+    tokens = [_plain_number(token) for token in tokens]
     return signed_numbers(drop_regnal_the(join_digit_groups(dozens(fractions(tokens)))))
 
 

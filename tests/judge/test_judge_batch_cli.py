@@ -48,6 +48,12 @@ def test_blank_lines_are_no_rows(tmp_path, capsys):
     assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["accept", "accept"]
 
 
+def test_kind_and_strictness_in_capitals_are_understood(tmp_path, capsys):
+    path = write(tmp_path, "answer,kind,strictness,heard\nAbraham Lincoln,Person,Lenient,lincoln\n")
+    code, out, _ = run(capsys, "--cases", path)
+    assert code == 0 and json.loads(out)["verdict"] == "accept"  # a surname, lenient
+
+
 def test_row_with_too_many_fields_is_named(tmp_path, capsys):
     path = write(tmp_path, "answer,heard\nParis,paris\nRome,rome,extra\n")
     code, out, err = run(capsys, "--cases", path)

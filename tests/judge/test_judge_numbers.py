@@ -223,3 +223,8 @@ def test_a_fraction_in_words_is_the_number(answer, heard):
 
 def test_a_fraction_word_inside_a_name_stays_a_word():
     assert judge(AnswerFields("Quarter Pounder"), "a quarter pounder").verdict == "accept"
+
+
+@pytest.mark.parametrize(("answer", "heard"), [("12", "12.0"), ("0", "nought")])
+def test_one_number_in_another_spelling(answer, heard):
+    assert judge(AnswerFields(answer, kind="number"), heard).verdict == "accept"
