@@ -250,10 +250,9 @@ def one_question_deck(tmp_path: Path, **question: str) -> Path:
     return deck
 
 
-def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys, tmp_path):
-    deck = one_question_deck(
-        tmp_path, text="Who was the first US president?", answer="George Washington", kind="person"
-    )
+def ann_says(capsys, tmp_path: Path, deck: Path, said: str) -> dict:
+    """Ann rolls a 6 to the history headquarters and answers `said`, written
+    into the script as it is given; the replay's result."""
     script = f"""
         edition: classic
         players: [Ann, Ben]
@@ -261,11 +260,18 @@ def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys
         dice: [6]
         script:
           - move: 0
-          - say: "washington"    # only the surname: "can you be more specific?"
+          - say: {said}
     """
     code, out, err = run_cli(capsys, write(tmp_path, script))
     assert code == 0, err
-    result = json.loads(out)
+    return json.loads(out)
+
+
+def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys, tmp_path):
+    deck = one_question_deck(
+        tmp_path, text="Who was the first US president?", answer="George Washington", kind="person"
+    )
+    result = ann_says(capsys, tmp_path, deck, '"washington"')  # "can you be more specific?"
     assert result["over"] is False and result["next"] == "Ann"
     assert result["players"]["Ann"]["wedges"] == []
 
@@ -279,18 +285,8 @@ def test_script_that_ends_after_a_vague_answer_waits_for_the_specific_one(capsys
 )
 def test_say_written_without_quotes_is_still_what_was_said(capsys, tmp_path, question, said):
     deck = one_question_deck(tmp_path, **question)
-    script = f"""
-        edition: classic
-        players: [Ann, Ben]
-        deck: {deck}
-        dice: [6]
-        script:
-          - move: 0
-          - say: {said}        # YAML reads this as a number or a boolean
-    """
-    code, out, err = run_cli(capsys, write(tmp_path, script))
-    assert code == 0, err
-    assert json.loads(out)["players"]["Ann"]["wedges"] == ["history"]
+    result = ann_says(capsys, tmp_path, deck, said)  # YAML reads a number or a boolean
+    assert result["players"]["Ann"]["wedges"] == ["history"]
 
 
 def test_an_unknown_key_is_named_and_the_game_still_plays(capsys, tmp_path):
