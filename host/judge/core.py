@@ -127,7 +127,7 @@ def _number_outcome(text: str, fields: AnswerFields, said: str) -> Outcome | Non
         spoken = {t for t in tokens if is_number(t)}
         if spoken and expected and _number_then_unit(tokens):
             unit = tokens[1] if len(tokens) == 2 else None
-            if spoken == expected and not _another_unit(unit, fields):
+            if spoken == expected and not _another_unit(unit, card):
                 return Outcome("accept", True, f"accepted: {said} is {fields.answer}", "number")
             if spoken == expected:
                 return Outcome(
@@ -147,18 +147,19 @@ def _roman_as_digits(tokens: tuple[str, ...]) -> tuple[str, ...]:
     return (str(value), *tokens[1:]) if value else tokens
 
 
-def _another_unit(unit: str | None, fields: AnswerFields) -> bool:
+def _another_unit(unit: str | None, card: tuple[str, ...]) -> bool:
     """Whether the unit or era said after the right number names another
-    quantity than the card's: "44 ad" for 44 BC, "1776 bc" for 1776, "12
-    miles" for 12 km. A unit the card leaves open is no contradiction."""
+    quantity than the card's answer (its tokens): "44 ad" for 44 BC, "1776
+    bc" for 1776, "12 miles" for 12 km. A unit the card leaves open is no
+    contradiction."""
     groups = lexicon().unit_groups
     said = groups.get(unit or "")
     if said is None:
         return False
-    card = {groups[t] for t in card_tokens(fields.answer).tokens if t in groups}
-    if said in ("bc", "ad") and not card & {"bc", "ad"}:
-        card.add("ad")  # a year without an era is AD
-    return bool(card) and said not in card
+    named = {groups[t] for t in card if t in groups}
+    if said in ("bc", "ad") and not named & {"bc", "ad"}:
+        named.add("ad")  # a year without an era is AD
+    return bool(named) and said not in named
 
 
 def _number_then_unit(tokens: tuple[str, ...]) -> bool:

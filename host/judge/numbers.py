@@ -16,7 +16,6 @@ from num2words import num2words
 from text_to_num import alpha2digit
 
 ROMAN = re.compile(r"^(x{0,3})(ix|iv|v?i{0,3})$")
-ROMAN_VALUES = {"i": 1, "v": 5, "x": 10}
 ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th|e|er|te|ter)$")
 INTEGER = re.compile(r"^\d+$")
 NUMBER = re.compile(r"^-?\d+(?:\.\d+)?$")
@@ -27,19 +26,13 @@ DOZEN = 12
 
 
 def roman_value(token: str) -> int | None:
-    """The value of a Roman numeral up to XXXIX, else None."""
-    if not token or not ROMAN.match(token):
-        return None
-    total = 0
-    for i, char in enumerate(token):
-        value = ROMAN_VALUES[char]
-        following = ROMAN_VALUES[token[i + 1]] if i + 1 < len(token) else 0
-        total += -value if value < following else value
-    return total
+    """The value of a Roman numeral up to XXXIX, else None: in a name's
+    words ("henry viii") a larger one is too often a word ("mix", "di")."""
+    return any_roman_value(token) if token and ROMAN.match(token) else None
 
 
 FULL_ROMAN = re.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
-FULL_ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
+ROMAN_VALUES = {"i": 1, "v": 5, "x": 10, "l": 50, "c": 100, "d": 500, "m": 1000}
 
 
 def any_roman_value(token: str) -> int | None:
@@ -47,7 +40,7 @@ def any_roman_value(token: str) -> int | None:
     token already known to stand for a number: "mix" and "di" are numerals too."""
     if not token or not FULL_ROMAN.match(token):
         return None
-    values = [FULL_ROMAN_VALUES[char] for char in token]
+    values = [ROMAN_VALUES[char] for char in token]
     return sum(-v if v < after else v for v, after in zip(values, [*values[1:], 0]))
 
 
