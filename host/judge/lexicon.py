@@ -52,6 +52,7 @@ class Lexicon:
     tf_negations: frozenset[str]
     tf_hedges: tuple[tuple[str, ...], ...]
     tf_ignore: frozenset[str]
+    tf_neutral: tuple[tuple[str, ...], ...]
     unit_groups: dict[str, str]  # a unit or era word -> what it measures
 
 
@@ -112,6 +113,7 @@ def lexicon() -> Lexicon:
         tf_negations=frozenset(tf["negations"]),
         tf_hedges=_phrases(tf["hedges"]),
         tf_ignore=frozenset(tf["ignore"]),
+        tf_neutral=_phrases(tf["neutral"]),
         unit_groups={
             str(word): str(group) for group, names in words["units"].items() for word in names
         },

@@ -41,6 +41,10 @@ def read_true_false(text: str) -> str | None:
         size_false = _starts_with(tokens, at, lex.tf_false)
         polarity = TRUE if size_true >= size_false else FALSE
         size = max(size_true, size_false)
+        neutral = _starts_with(tokens, at, lex.tf_neutral)
+        if neutral > size:
+            at += neutral  # "all right, it's true": the "right" of "all right" is no answer
+            continue
         if size:
             if negate:
                 polarity = FALSE if polarity == TRUE else TRUE

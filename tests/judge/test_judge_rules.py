@@ -185,6 +185,14 @@ def test_true_false_synonyms():
     assert judge(FALSE, "i think that's false").verdict == "accept"
 
 
+def test_all_right_is_okay_not_right():
+    # Whisper writes a filler "er" as "all right": no answer at all
+    assert judge(TRUE, "all right").verdict == "reject"
+    assert judge(TRUE, "alright").verdict == "reject"
+    assert judge(TRUE, "all right, it's true").verdict == "accept"
+    assert judge(FALSE, "okay, false").verdict == "accept"
+
+
 def test_not_true_means_false():
     assert judge(FALSE, "not true").verdict == "accept"
     assert judge(TRUE, "not true").verdict == "reject"
