@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from host.word_sounds import drawn_out_forms
 from host.yaml_text import load_yaml
 
 DATA = Path(__file__).with_name("data")
@@ -124,7 +125,4 @@ def lexicon() -> Lexicon:
 def is_hesitation_word(token: str) -> bool:
     """ "um", "hmm", and the same drawn out however long ("ummm", "uhhh", "errr")."""
     known = lexicon().hesitations
-    return any(
-        form in known
-        for form in (token, re.sub(r"(.)\1+", r"\1\1", token), re.sub(r"(.)\1+", r"\1", token))
-    )
+    return any(form in known for form in drawn_out_forms(token))

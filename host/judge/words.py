@@ -9,11 +9,11 @@ different number, or two words that are both names of distinct things
 from __future__ import annotations
 
 import functools
-import re
 
 import jellyfish
 
 from host.judge.lexicon import lexicon
+from host.word_sounds import syllables
 
 NICKNAME_COST = 0.3
 PHONETIC_COST = 0.5
@@ -84,19 +84,10 @@ def sounds_alike(heard: str, card: str) -> bool:
     return False
 
 
-def _syllables(word: str) -> int:
-    """Vowel groups, a word's syllables near enough ("emu" 2, "em" 1); a final
-    silent e is none ("rhode" 1)."""
-    groups = len(re.findall(r"[aeiouy]+", word))
-    if groups > 1 and re.search(r"[^aeiouy]e$", word):
-        groups -= 1
-    return groups
-
-
 def _lost_a_syllable(heard: str, card: str) -> bool:
     """Metaphone drops vowels, so a sound-alike may have lost a whole syllable
     ("em" for Emu, "um" heard and written so): in a short word that is another word."""
-    return len(card) <= SHORT_WORD and _syllables(heard) < _syllables(card)
+    return len(card) <= SHORT_WORD and syllables(heard) < syllables(card)
 
 
 def is_plural_of(plural: str, singular: str) -> bool:

@@ -108,16 +108,6 @@ def first_spoken_form(text: str) -> str:
     return forms[0] if forms else ""
 
 
-def syllables(word: str) -> int:
-    """About how many syllables a written English word has: its groups of
-    vowels, less a silent final "e" ("lane" 1, "olympia" 3, "thomas" 2).
-    Enough to tell a one-beat word from a longer one."""
-    groups = re.findall(r"[aeiouy]+", word.casefold())
-    if len(groups) > 1 and re.search(r"[^aeiouy]e$", word.casefold()):
-        return len(groups) - 1
-    return len(groups)
-
-
 def sound_key(words: list[str]) -> str:
     """Metaphone of the words run together, so word boundaries do not matter."""
     import jellyfish

@@ -35,7 +35,8 @@ from functools import lru_cache
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from host.speech.phrases import first_spoken_form, sound_key, syllables
+from host.speech.phrases import first_spoken_form, sound_key
+from host.word_sounds import syllables
 
 
 @dataclass(frozen=True)

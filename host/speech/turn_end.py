@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from host.speech.phrases import first_spoken_form, syllables
+from host.speech.phrases import first_spoken_form
+from host.word_sounds import drawn_out_forms, syllables
 from host.yaml_text import load_yaml
 
 DATA = Path(__file__).with_name("data") / "turn_end.yaml"
@@ -64,10 +65,7 @@ def is_hesitation(word: str) -> bool:
     known = hesitations()
     if re.fullmatch(r"[hmn]+(?:-[hmn]+)*", word):
         return True
-    return any(
-        form in known
-        for form in (word, re.sub(r"(.)\1+", r"\1\1", word), re.sub(r"(.)\1+", r"\1", word))
-    )
+    return any(form in known for form in drawn_out_forms(word))
 
 
 @dataclass(frozen=True)

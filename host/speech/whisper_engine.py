@@ -61,7 +61,7 @@ from host.speech.audio import RECOGNIZER_RATE, voice_span_seconds
 from host.speech.closed_list import ClosedListStream
 from host.speech.guided import roughly_alike, sounds_most_like, without_echo
 from host.speech.log_mel import log_mel
-from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms, syllables
+from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
     ANSWER,
     CLOSED,
@@ -74,6 +74,7 @@ from host.speech.recognition import (
 )
 from host.speech.turn_end import one_of_the_phrases, unfinished_words
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
+from host.word_sounds import syllables
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 # An answer is decoded again for the ruling in a wider window. In a short one

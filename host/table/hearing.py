@@ -16,13 +16,13 @@ from host.judge.core import judge
 from host.judge.model import AnswerFields
 from host.judge.truefalse import read_true_false
 from host.speech.endpoint import EndpointPolicy
-from host.speech.phrases import syllables
 from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
 from host.speech.sound_alike import CARD, SoundAlike, sound_alike
 from host.speech.turn_end import TurnEnd, closed_list_test, longer_than_a_beat
 from host.table import understanding as und
 from host.table.channels import Listening
+from host.word_sounds import syllables
 
 # Rulings that mean the words heard are a whole form on the card.
 _WHOLE_FORM_RULES = frozenset({"reject-list", "prompt-list"})

@@ -4,12 +4,12 @@ import pytest
 
 from host.judge.model import AnswerFields
 from host.speech.endpoint import EndpointPolicy, EndpointState, ListenOutcome, step
-from host.speech.phrases import syllables
 from host.speech.settings import SpeechSettings
 from host.speech.turn_end import Tier, TurnEnd, closed_list_test
 from host.table import understanding as und
 from host.table.channels import Listening
 from host.table.hearing import plan_for
+from host.word_sounds import syllables
 
 COMMANDS = tuple(und.vocabulary()["commands"])
 
