@@ -42,8 +42,22 @@ def add_card_arguments(parser: argparse.ArgumentParser) -> None:
             metavar="ENTRY",
             help=f"{name} entries, separated by | or given several times",
         )
-    parser.add_argument("--kind", choices=KINDS, default="text")
-    parser.add_argument("--strictness", choices=STRICTNESS, default="normal")
+    # No defaults here: an option that was not given can then be told from
+    # one that was given where it means nothing (see given_card_options).
+    parser.add_argument("--kind", choices=KINDS, help="the answer's kind (default: text)")
+    parser.add_argument(
+        "--strictness", choices=STRICTNESS, help="how strictly to judge (default: normal)"
+    )
+
+
+def given_card_options(args: argparse.Namespace) -> list[str]:
+    """The card options given on the command line, as the user wrote them."""
+    names = ("accept", "prompt", "reject", "kind", "strictness")
+    return [f"--{name}" for name in names if getattr(args, name)]
+
+
+def strictness_of(args: argparse.Namespace) -> str:
+    return args.strictness or "normal"
 
 
 def card_fields(args: argparse.Namespace) -> AnswerFields:
@@ -53,7 +67,7 @@ def card_fields(args: argparse.Namespace) -> AnswerFields:
         accept=_joined(args.accept),
         prompt=_joined(args.prompt),
         reject=_joined(args.reject),
-        kind=args.kind,
+        kind=args.kind or "text",
     )
 
 
@@ -61,13 +75,15 @@ def run(args: argparse.Namespace) -> int:
     if args.cases:
         if args.heard or args.answer:
             raise UserError("give either --cases FILE or a heard text with --answer, not both")
+        if given := given_card_options(args):
+            raise UserError(f"{given[0]} goes with --answer; in --cases each row has its own")
         return run_cases(args.cases)
     if args.heard is None or not args.answer or not args.answer.strip():
         raise UserError(
             'give what was heard and the card\'s answer: trivia-host judge "heard text" --answer ANSWER'
         )
     fields = card_fields(args)
-    verdict = judge(fields, list(split_list(args.heard)) or [""], args.strictness)
+    verdict = judge(fields, list(split_list(args.heard)) or [""], strictness_of(args))
     report: dict[str, object] = {**verdict.as_json()}
     report["matched"] = verdict.matched
     report["alternatives"] = list(verdict.details)

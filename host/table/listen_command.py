@@ -15,7 +15,7 @@ import sys
 import time
 
 from host.errors import UserError
-from host.judge.commands import add_card_arguments, card_fields
+from host.judge.commands import add_card_arguments, card_fields, given_card_options, strictness_of
 
 MIN_RATE = 8000  # below this a recording holds too little of a voice to resample
 ENDED = {  # the endpointer's outcome -> the contract's name
@@ -96,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
         listening,
         speech,
         _recognizer(speech),
-        args.strictness,
+        strictness_of(args),
         realtime=args.realtime,
     )
     print(json.dumps(report, ensure_ascii=False))
@@ -200,12 +200,12 @@ def _ended(outcome: str, texts: list[str]) -> str:
 
 
 def _card(args: argparse.Namespace):
-    given = [f"--{n}" for n in ("accept", "prompt", "reject") if getattr(args, n)]
+    given = given_card_options(args)
     if args.answer is not None and not args.answer.strip():
         raise UserError("--answer is empty")
     if args.waiting_for == "command":
         if args.answer is not None or given:
-            raise UserError("card fields (--answer, --accept, ...) go with --for answer")
+            raise UserError("card fields (--answer, --kind, ...) go with --for answer")
         return None
     if args.expect:
         raise UserError("--expect goes with --for command (an answer is judged on the card)")

@@ -85,6 +85,12 @@ def test_header_without_answer_column(tmp_path, capsys):
     assert code != 0 and "answer" in err
 
 
+def test_a_card_option_beside_cases_is_named_not_ignored(tmp_path, capsys):
+    path = write(tmp_path, "answer,heard\nCanberra,canberra\n")
+    code, out, err = run(capsys, "--cases", path, "--strictness", "strict")
+    assert code == 2 and out == "" and "--strictness" in err and "each row" in err
+
+
 def test_missing_file_is_a_clear_error(tmp_path, capsys):
     code, _, err = run(capsys, "--cases", str(tmp_path / "nope.csv"))
     assert code == 2 and "nope.csv" in err

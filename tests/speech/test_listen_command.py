@@ -129,6 +129,15 @@ def test_bad_files_and_options_give_one_line_and_status_2(tmp_path):
     assert "--for answer" in one_line_error(garbage, "--for", "command", "--answer", "x")
 
 
+@pytest.mark.parametrize("option,value", [("--kind", "person"), ("--strictness", "strict")])
+def test_a_card_option_where_it_means_nothing_is_named_not_ignored(tmp_path, option, value):
+    wav = write_wav(tmp_path / "quiet.wav", Audio(np.zeros(1600, np.int16), 16000))
+    assert "--for answer" in one_line_error(wav, "--for", "command", option, value)
+    assert f"{option} needs the card's --answer" in one_line_error(
+        wav, "--for", "answer", option, value
+    )
+
+
 @pytest.mark.parametrize("option", ["--kind", "--strictness"])
 def test_card_options_are_the_judges(option):
     assert "invalid choice" in one_line_error("x.wav", "--for", "answer", option, "nonsense")
