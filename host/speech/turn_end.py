@@ -114,6 +114,11 @@ class TurnEnd:
         bush" when the player had paused inside the name: the card, as
         Whisper's prompt, lends its lower readings the rest of a name)."""
         tier = self._tier(partial, guess)
+        if tier is Tier.COMPLETE and not self.closed and any(map(_only_hesitation, others)):
+            # the same sound read also as a filler ("emu", read also "mm";
+            # "ohm", read also "oh"): the card, as Whisper's prompt, may have
+            # made a player's "um" its answer; it ends after the middle pause
+            return Tier.OPEN
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
         whole = any(
@@ -200,6 +205,11 @@ class TurnEnd:
             if _without_lead_in(rest) == rest and self.is_complete(" ".join(rest)):
                 return True
         return False
+
+
+def _only_hesitation(text: str) -> bool:
+    words = first_spoken_form(text).split()
+    return bool(words) and all(is_hesitation(word) for word in words)
 
 
 def _one_word_after_a_lead_in(text: str) -> bool:

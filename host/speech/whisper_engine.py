@@ -367,7 +367,8 @@ class WhisperRecognizer:
 # noise (the spoken dev set, 5,505 answers), none came to more than 10.
 # Whisper, prompted with the card, wrote a filler said alone as a phrase of
 # the card: flite slt's "er" (0.16 s) as "david hume" or "the great
-# gatsby", and the turn ended before the player went on.
+# gatsby", and the turn ended before the player went on; flite rms's "uh"
+# (0.16 s) came out "i don't know", a pass.
 MOST_SYLLABLES_A_SECOND = 15.0
 
 
@@ -384,7 +385,7 @@ class Readings:
 
     prompted: tuple[Hypothesis, ...]
     again: tuple[Hypothesis, ...] = ()
-    too_long: tuple[str, ...] = ()  # card phrases too long for the speech (`sayable_in`)
+    too_long: tuple[str, ...] = ()  # readings too long for the speech (`sayable_in`)
 
     @property
     def all(self) -> list[Hypothesis]:
@@ -513,10 +514,10 @@ class WhisperStream:
                 pad_seconds=pad_seconds,
             )
         )
-        # a phrase of the card too long for the speech is the prompt's, not the player's
-        on_the_card = [h for h in decoded if self._on_the_card(h.text)]
-        seconds = voice_span_seconds(samples, RECOGNIZER_RATE) if on_the_card else 0.0
-        too_long = tuple(h.text for h in on_the_card if not sayable_in(h.text, seconds))
+        # words too many for the speech are not what was said: a phrase of
+        # the card is the prompt's, "i don't know" Whisper's for flite rms's "uh"
+        seconds = voice_span_seconds(samples, RECOGNIZER_RATE) if decoded else 0.0
+        too_long = tuple(h.text for h in decoded if not sayable_in(h.text, seconds))
         prompted = [h for h in decoded if h.text not in too_long]
         if not self._prompt or not decoded or any(self._on_the_card(h.text) for h in prompted):
             return Readings(tuple(prompted), too_long=too_long)
@@ -528,7 +529,7 @@ class WhisperStream:
             tuple(
                 Hypothesis(h.text, round(h.confidence * lowest, 4))
                 for h in again
-                if h.text not in heard
+                if h.text not in heard and sayable_in(h.text, seconds)
             ),
             too_long,
         )
@@ -592,8 +593,7 @@ class WhisperStream:
                 + ", ".join(repr(h.text) for h in again)
             )
         notes += [
-            f"'{text}' is more than the speech could hold: the prompt's words, left out"
-            for text in ruled.too_long
+            f"'{text}' is more than the speech could hold, left out" for text in ruled.too_long
         ]
         notes += [f"'{said}' before a pause was a hesitation, left out" for said in self._left_out]
         card_guess = None

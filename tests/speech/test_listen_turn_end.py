@@ -438,6 +438,22 @@ def test_another_reading_of_one_beat_does_not_end_the_turn():
     assert plan.turn_end.classify("oh", others=("not true",)) is Tier.COMPLETE
 
 
+@pytest.mark.parametrize(
+    "card,partial,others,tier",
+    [
+        ("Emu", "emu", ("mm", "e"), Tier.OPEN),  # flite slt's "er", the card made "emu"
+        ("Ohm", "ohm", ("oh",), Tier.OPEN),
+        ("Emu", "emu", ("emus", "a moo"), Tier.COMPLETE),  # no filler among the readings
+        ("Emu", "it's an emu", (), Tier.COMPLETE),
+    ],
+)
+def test_an_answer_read_also_as_a_filler_waits_the_middle_pause(card, partial, others, tier):
+    """The card is Whisper's prompt: a player's "um" may come out as the
+    card's answer, the filler lower down."""
+    plan = answer_plan(AnswerFields(card, kind="text"))
+    assert plan.turn_end.classify(partial, others=others) is tier
+
+
 def test_half_a_name_waits_though_another_reading_is_the_whole_name():
     """Whisper's prompt names the card: a lower reading of the first words
     may be the whole name ("george w", read also "george w bush")."""
