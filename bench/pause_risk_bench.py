@@ -20,7 +20,10 @@ the" written "it's there", open), then 7 once a lead-in and one unknown
 word wait the full silence; fillers 89 -> 81 of 1210 (some 20 of them
 hibari's "hmm let me see", the full silence timed from where its VAD
 heard the voice stop, before the clip's last faint sound). About 50
-minutes for every voice; `--voices` picks some.
+minutes for every voice; `--voices` picks some. Stop 35, all nine voices,
+each tree run alone: fillers 27 -> 10 of 2178 (flite rms's "uh" had been
+read "i don't know" on every card). Run it alone: two runs side by side on
+two cores did not decide alike.
 
     .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart]
 """
