@@ -62,6 +62,7 @@ class PauseDecoding(Generic[Heard]):
         self.received = 0  # samples so far
         self.pause_at: int | None = None  # samples before the current pause, if in one
         self.start = 0  # the first sample decoded: after the last hesitation
+        self.pauses: list[int] = []  # samples before each pause that began
         # (start, end, the decoding, the ruling's decoding if any)
         self._latest: tuple[int, int, Future[Heard], Future[Heard] | None] | None = None
 
@@ -71,7 +72,15 @@ class PauseDecoding(Generic[Heard]):
 
     def pause_began(self) -> None:
         self.pause_at = self.received
+        self.pauses.append(self.received)
         self._start(self.pause_at)
+
+    def earlier_pauses(self, decoded: int) -> list[int]:
+        """Where pauses began inside audio `decoded` samples long (as
+        `decoded` decodes, from `start`), latest first; whether their
+        decodes ran or were cancelled, which depends on the clock."""
+        offsets = (at - self.start for at in self.pauses[::-1])
+        return [at for at in offsets if 0 < at < decoded]
 
     def speech_resumed(self) -> None:
         self.pause_at = None

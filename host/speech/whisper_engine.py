@@ -378,6 +378,13 @@ def sayable_in(text: str, seconds: float) -> bool:
     return beats <= max(1.0, MOST_SYLLABLES_A_SECOND * seconds)
 
 
+def _content(samples: np.ndarray) -> tuple[int, int]:
+    """A key for audio by what it holds, not where it starts: after a
+    hesitation, hearing starts later, and a decode of the audio before it
+    may still be running."""
+    return len(samples), hash(np.asarray(samples).tobytes())
+
+
 @dataclass(frozen=True)
 class Readings:
     """Whisper's readings of an answer, best first: with the card's phrases
@@ -418,8 +425,8 @@ class WhisperStream:
             ruling=self._hear_for_the_ruling if self._prompt else None,
         )
         self._left_out: list[str] = []  # hesitations before pauses, as Whisper wrote them
-        # the first reading at each pause: samples (from where hearing starts) -> text
-        self._read_at: dict[int, str] = {}
+        # the first reading of audio heard up to a pause: (samples, their hash) -> text
+        self._read_at: dict[tuple[int, int], str] = {}
 
     @staticmethod
     def _card_grammar(engine: WhisperRecognizer, expectation: Expectation):
@@ -455,7 +462,6 @@ class WhisperStream:
         from where the player went on."""
         self._left_out.append(self._heard())
         self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
-        self._read_at.clear()  # hearing starts afresh where the player went on
 
     def _hear_for_the_ruling(self, samples: np.ndarray, heard: Readings) -> Readings:
         """The readings to rule on: the end of turn's when the first is a
@@ -472,10 +478,9 @@ class WhisperStream:
         after a pause that it left out put back (`_went_on`)."""
         heard = self._read(samples, pad_seconds)
         first = heard.all[0].text if heard.all else ""
-        went_on = self._went_on(samples, first, pad_seconds)
         if pad_seconds == PAD_SECONDS:
-            self._read_at.setdefault(len(samples), first)
-        return went_on or heard
+            self._read_at.setdefault(_content(samples), first)
+        return self._went_on(samples, first, pad_seconds) or heard
 
     def _went_on(self, samples: np.ndarray, first: str, pad_seconds: float) -> Readings | None:
         """Whisper at times writes only the words before a long pause: flite's
@@ -487,12 +492,30 @@ class WhisperStream:
         words = first_spoken_form(first).split()
         if not words or words[-1] not in unfinished_words():
             return None
-        earlier = [at for at, text in self._read_at.items() if text == first and at < len(samples)]
-        if not earlier:
+        earlier = next(
+            (
+                at
+                for at in self.audio.earlier_pauses(len(samples))
+                if self._first_reading(samples[:at]) == first
+            ),
+            None,
+        )
+        if earlier is None:
             return None
-        since = self._read(samples[max(earlier) :], pad_seconds)
+        since = self._read(samples[earlier:], pad_seconds)
         readings = tuple(Hypothesis(f"{first} {h.text}", h.confidence) for h in since.all if h.text)
         return Readings(readings) if readings else None
+
+    def _first_reading(self, samples: np.ndarray) -> str:
+        """The first reading of the audio up to an earlier pause: the one its
+        decode gave, or, when that decode was cancelled (pauses came faster
+        than decodes, as they do when a recording plays as fast as
+        possible), heard now, so that the clock decides nothing."""
+        key = _content(samples)
+        if key not in self._read_at:
+            readings = self._read(samples).all
+            self._read_at[key] = readings[0].text if readings else ""
+        return self._read_at[key]
 
     def _read(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:
         """Whisper's readings with the card's phrases as its prompt; when none

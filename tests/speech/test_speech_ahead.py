@@ -56,6 +56,23 @@ def test_after_a_hesitation_only_the_speech_from_where_the_player_went_on_is_dec
     assert decode.lengths == [4800, 3200 + 8000]
 
 
+def test_the_pauses_inside_the_audio_decoded_are_known_latest_first():
+    audio = PauseDecoding(Decoder())
+    audio.accept(np.ones(4800, np.int16))  # "um"
+    audio.pause_began()
+    audio.accept(np.zeros(8000, np.int16))
+    audio.hesitated(lead=3200)  # hearing starts 0.2 s before "it's the"
+    audio.speech_resumed()
+    audio.accept(np.ones(4800, np.int16))  # "it's the"
+    audio.pause_began()
+    audio.accept(np.zeros(16000, np.int16))
+    audio.speech_resumed()
+    audio.accept(np.ones(8000, np.int16))  # "Nile"
+    audio.pause_began()
+    # from where hearing starts: not the pause after "um", which is left out
+    assert audio.earlier_pauses(3200 + 4800 + 16000 + 8000) == [3200 + 4800]
+
+
 def test_a_short_pause_after_a_hesitation_keeps_no_more_than_the_pause():
     decode = Decoder()
     audio = PauseDecoding(decode)

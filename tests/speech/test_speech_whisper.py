@@ -7,6 +7,7 @@ import math
 import os
 import subprocess
 import sys
+from concurrent.futures import Executor, Future
 from pathlib import Path
 
 import numpy as np
@@ -406,6 +407,41 @@ def test_words_after_a_pause_that_whisper_left_out_are_heard_alone_and_kept():
     stream.accept(np.ones(8000, np.int16))  # "Nile"
     stream.pause_began()
     assert stream.partial() == "it's a nile"
+    assert stream.finish().text == "it's a nile"
+
+
+class WhenAskedFor(Executor):
+    """A worker always busy: a task runs only once its result is asked
+    for, so a pause's decode is cancelled when the next pause comes first
+    (as when a recording plays as fast as possible on a loaded machine)."""
+
+    def submit(self, fn, /, *args, **kwargs):
+        return _RunOnResult(fn, args, kwargs)
+
+
+class _RunOnResult(Future):
+    def __init__(self, fn, args, kwargs):
+        super().__init__()
+        self.task = (fn, args, kwargs)
+
+    def result(self, timeout=None):
+        if not self.done():
+            fn, args, kwargs = self.task
+            self.set_result(fn(*args, **kwargs))
+        return super().result(timeout)
+
+
+def test_words_after_a_pause_are_kept_though_the_pause_was_never_decoded():
+    engine = DropsWhatFollowsAPause(alone=16000 + 8000)
+    engine.worker = WhenAskedFor()
+    stream = WhisperStream(engine, Expectation.answer(["Nile"]))
+    stream.accept(np.ones(4800, np.int16))  # "it's the", drawn out
+    stream.pause_began()  # its decode is cancelled by the next pause's
+    stream.accept(np.zeros(16000, np.int16))  # a second of thought
+    stream.speech_resumed()
+    stream.accept(np.ones(8000, np.int16))  # "Nile"
+    stream.pause_began()
+    assert stream.partial() == "it's a nile"  # as when every pause was decoded
     assert stream.finish().text == "it's a nile"
 
 
