@@ -365,6 +365,10 @@ class ClosedListStream:
             disputed=True,
         )
 
+    def discard(self) -> None:
+        """Nobody spoke: the grammar is freed, the noise not decoded."""
+        self.grammar.finish(lattice=False)
+
     def finish(self) -> Recognition:
         written = self._written()
         path = self.grammar.partial() if written is None else None  # before it finishes

@@ -73,20 +73,36 @@ def listen_turn(
             outcome = endpointer.feed(frame)
             pauses.tell(endpointer.state, endpointer.voice_quiet)
     except BaseException:
-        stream.finish()  # a device that failed mid-utterance must not hold the decoder
+        _let_go(stream)  # a device that failed mid-utterance must not hold the decoder
         raise
     decided = clock()
-    recognition = stream.finish()  # always: it frees the decoder for the next turn
     state = endpointer.state
+    recognition = None
+    if state.heard_speech:
+        recognition = stream.finish()  # always finished or let go: it frees the decoder
+    else:
+        _let_go(stream)
     return Utterance(
         outcome,
-        recognition if state.heard_speech else None,
+        recognition,
         state.elapsed,
         state.speech_ended_at,
         decided,
         clock(),
         state.pause_tier,
     )
+
+
+def _let_go(stream) -> None:
+    """Free the stream's decoder for the next turn without hearing what it
+    was given: nobody spoke, and Whisper's decode of ten seconds of room
+    noise, thrown away, held the host's "I didn't hear anything" back by
+    0.3-0.9 s. A stream with nothing to skip is finished as usual."""
+    discard = getattr(stream, "discard", None)
+    if discard is not None:
+        discard()
+    else:
+        stream.finish()
 
 
 class _PauseTeller:

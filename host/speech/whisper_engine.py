@@ -603,6 +603,11 @@ class WhisperStream:
     def _on_the_card(self, text: str) -> bool:
         return first_spoken_form(text) in self._card_forms
 
+    def discard(self) -> None:
+        """Nobody spoke: the card's grammar is freed, the noise not decoded."""
+        if self._card_pass is not None:
+            self._card_pass.finish(lattice=False)
+
     def finish(self) -> Recognition:
         ruled = self.audio.ruled()
         alternatives = ruled.all

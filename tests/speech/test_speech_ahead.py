@@ -273,3 +273,27 @@ def test_a_closed_lists_check_begins_as_the_voice_falls_quiet_not_when_the_vad_l
     # the voice stops after 15 frames and the VAD lets go after 20; the early
     # stream is told after three quiet frames (VOICE_QUIET, 0.09 s): 18
     assert told == {"PauseStream": [20], "EarlyPauseStream": [18]}
+
+
+class Discardable(PauseStream):
+    """A stream that notes whether it was finished or let go unheard."""
+
+    def finish(self):
+        self.told.append(("finished", self.received))
+        return super().finish()
+
+    def discard(self):
+        self.told.append(("let go", self.received))
+
+
+def test_when_nobody_speaks_the_noise_is_not_decoded_only_let_go():
+    room = np.zeros(16000, np.int16)
+    told = told_as_a_command(room, Discardable(), Loudness())
+    assert [what for what, _ in told] == ["let go"]  # the host says at once it heard nothing
+
+
+def test_when_a_player_spoke_the_stream_is_finished():
+    frame = 480
+    said = np.concatenate([np.zeros(10 * frame, np.int16), np.ones(10 * frame, np.int16)])
+    told = told_as_a_command(said, Discardable(), Loudness())
+    assert [what for what, _ in told][-1] == "finished"

@@ -892,6 +892,24 @@ def test_a_grammar_pick_unlike_what_whisper_wrote_is_weighed_against_what_it_sou
     assert engine.scored == ([["headquarters", "save and quit"]] if scored else [])
 
 
+def test_when_nobody_spoke_an_answers_streams_are_let_go_without_a_decode():
+    engine = SaysEngine("thank you")  # what Whisper writes for room noise
+    engine.closed_lists = CardGrammar("canberra")
+    stream = WhisperStream(engine, Expectation.answer(["Canberra"]))
+    stream.accept(np.zeros(160000, np.int16))  # ten seconds of room
+    stream.discard()
+    assert engine.decoded == []
+    assert engine.closed_lists.lattice is False  # the card's grammar is freed, cheaply
+
+
+def test_when_nobody_spoke_a_closed_list_is_let_go_without_a_decode():
+    stream = ClosedListStream(SaysEngine("thank you"), CHOICES, grammar_picking("no"))
+    stream.accept(np.zeros(128000, np.int16))
+    stream.discard()
+    assert stream.engine.decoded == []
+    assert stream.grammar.lattice is False
+
+
 @pytest.mark.parametrize("hears", ["mikhail tal", ""])
 def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
     engine = SaysEngine("michaelo tal")
