@@ -22,8 +22,10 @@ hibari's "hmm let me see", the full silence timed from where its VAD
 heard the voice stop, before the clip's last faint sound). About 50
 minutes for every voice; `--voices` picks some. Stop 35, all nine voices,
 each tree run alone: fillers 27 -> 10 of 2178 (flite rms's "uh" had been
-read "i don't know" on every card). Run it alone: two runs side by side on
-two cores did not decide alike.
+read "i don't know" on every card). Two runs had not decided alike:
+piper's voice said every phrase differently from run to run until its
+noise was seeded (stop 36); since, a run decides as the last, alone, side
+by side with another or under load.
 
     .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart]
 """

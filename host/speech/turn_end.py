@@ -121,6 +121,10 @@ class TurnEnd:
             return Tier.OPEN
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
+        if _only_hesitation(partial or "") and any(map(_only_hesitation, others)):
+            # a filler read as one twice ("i'm", read also "em"): a whole
+            # answer lower down ("emu") is the card, as Whisper's prompt, pulling
+            return Tier.HESITATION
         whole = any(
             longer_than_a_beat(other)
             and self.is_complete(other)

@@ -445,6 +445,9 @@ def test_another_reading_of_one_beat_does_not_end_the_turn():
         ("Ohm", "ohm", ("oh",), Tier.OPEN),
         ("Emu", "emu", ("emus", "a moo"), Tier.COMPLETE),  # no filler among the readings
         ("Emu", "it's an emu", (), Tier.COMPLETE),
+        # piper's "umm", read "i'm" first: a filler twice over, the card lower down
+        ("Emu", "i'm", ("em", "emu"), Tier.HESITATION),
+        ("Emu", "i'm", ("emu",), Tier.COMPLETE),  # read so, it may be the answer
     ],
 )
 def test_an_answer_read_also_as_a_filler_waits_the_middle_pause(card, partial, others, tier):
