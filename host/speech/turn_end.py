@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from host.speech.guided import roughly_alike
 from host.speech.phrases import first_spoken_form
 from host.word_sounds import drawn_out_forms, syllables
 from host.yaml_text import load_yaml
@@ -149,7 +150,13 @@ class TurnEnd:
         if partial is None:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
+        guessed = first_spoken_form(guess or "").split()
         if all(is_hesitation(word) for word in words):
+            if words and _starts(guessed, self.expected) and roughly_alike(partial, guess or ""):
+                # the first name of a card's answer, written as fillers: piper's
+                # "Isaac ..." in noise was "i say", the card's grammar "isaac";
+                # left out as a hesitation, "... Newton" alone was a surname
+                return Tier.WAITING
             return Tier.HESITATION  # "um", "i think it's", or nothing written
         if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
             return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on
@@ -159,7 +166,6 @@ class TurnEnd:
             if self.closed and not _starts(words, self._saying_more(words)):
                 return Tier.FINAL  # "ben and ann" of two players: nothing can follow
             return Tier.COMPLETE
-        guessed = first_spoken_form(guess or "").split()
         rest = _without_lead_in(words)
         # with the lead-in left out ("it's plate lips"), or with it, where
         # the "lead-in" was the answer's start ("when ble": Wembley)

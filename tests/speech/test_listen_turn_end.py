@@ -406,6 +406,15 @@ def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn(
     assert plan.turn_end.classify("charge", guess="george") is Tier.WAITING
 
 
+def test_a_first_name_written_as_fillers_is_kept_when_the_cards_grammar_heard_it():
+    """piper's "Isaac ..." in noise, written "i say": a hesitation would be
+    left out, and "... Newton" alone ruled only the surname."""
+    plan = answer_plan(AnswerFields("Isaac Newton", kind="person"))
+    assert plan.turn_end.classify("i say", guess="isaac") is Tier.WAITING
+    assert plan.turn_end.classify("i say") is Tier.HESITATION  # no guess: a filler
+    assert plan.turn_end.classify("um", guess="isaac") is Tier.HESITATION  # nothing like it
+
+
 @pytest.mark.parametrize(
     ("partial", "others", "tier"),
     [
