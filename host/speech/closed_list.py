@@ -18,7 +18,7 @@ from host.speech.ahead import HESITATION_LEAD, PauseDecoding
 from host.speech.guided import closest_in_sound, roughly_alike, sound_of
 from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation, GrammarStream, Hypothesis, Recognition
-from host.speech.turn_end import begins_a_phrase, is_hesitation
+from host.speech.turn_end import begins_a_phrase, is_hesitation, only_hesitation
 
 if TYPE_CHECKING:
     from host.speech.whisper_engine import WhisperRecognizer
@@ -166,7 +166,7 @@ class ClosedListStream:
             # (of "end the game"): taken for half a command, the turn ended
             # at the command's short pause, before the reply
             return filler
-        if found is None and self.replies and not _only_fillers(heard or ""):
+        if found is None and self.replies and not only_hesitation(heard or ""):
             # flite awb's "yes", Whisper's "us", the grammar's "he was" (of
             # "he was right"): the turn ends on the likeliest reply as soon as
             # on a phrase heard, not after the full silence
@@ -195,7 +195,7 @@ class ClosedListStream:
     def _filler_written(self) -> str | None:
         """Whisper's first reading, when it is only fillers ("m", "hmmm")."""
         readings = self.audio.decoded()[:1]
-        return next((first_spoken_form(r.text) for r in readings if _only_fillers(r.text)), None)
+        return next((first_spoken_form(r.text) for r in readings if only_hesitation(r.text)), None)
 
     def _begun_phrase(self, path: str | None) -> tuple[str, str] | None:
         """The longest phrase of the list the grammar's path begins with
@@ -393,9 +393,3 @@ class ClosedListStream:
             ),
             disputed=bool(picked.text),  # another phrase; none: Whisper alone heard one
         )
-
-
-def _only_fillers(text: str) -> bool:
-    """Only fillers ("um", "hmmm", "m"): the player is thinking."""
-    words = first_spoken_form(text).split()
-    return bool(words) and all(is_hesitation(w) for w in words)

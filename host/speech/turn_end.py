@@ -115,14 +115,14 @@ class TurnEnd:
         bush" when the player had paused inside the name: the card, as
         Whisper's prompt, lends its lower readings the rest of a name)."""
         tier = self._tier(partial, guess)
-        if tier is Tier.COMPLETE and not self.closed and any(map(_only_hesitation, others)):
+        if tier is Tier.COMPLETE and not self.closed and any(map(only_hesitation, others)):
             # the same sound read also as a filler ("emu", read also "mm";
             # "ohm", read also "oh"): the card, as Whisper's prompt, may have
             # made a player's "um" its answer; it ends after the middle pause
             return Tier.OPEN
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
-        if _only_hesitation(partial or "") and any(map(_only_hesitation, others)):
+        if only_hesitation(partial or "") and any(map(only_hesitation, others)):
             # a filler read as one twice ("i'm", read also "em"): a whole
             # answer lower down ("emu") is the card, as Whisper's prompt, pulling
             return Tier.HESITATION
@@ -217,7 +217,8 @@ class TurnEnd:
         return False
 
 
-def _only_hesitation(text: str) -> bool:
+def only_hesitation(text: str) -> bool:
+    """Only fillers or lead-ins ("um", "hmmm", "m", "i think"): the player is thinking."""
     words = first_spoken_form(text).split()
     return bool(words) and all(is_hesitation(word) for word in words)
 

@@ -250,7 +250,7 @@ class WhisperRecognizer:
         width, or None for silence. The last one is kept: the forced scoring
         of a closed list's phrases (`phrase_scores`) follows the decode of
         the same audio, and the encoder is most of either's cost."""
-        key = (len(samples), hash(np.asarray(samples).tobytes()), pad_seconds)
+        key = (*_content(samples), pad_seconds)
         kept = self._last_encoding
         if kept is not None and kept[0] == key:
             return kept[1], kept[2]
