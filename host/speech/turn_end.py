@@ -115,10 +115,13 @@ class TurnEnd:
         bush" when the player had paused inside the name: the card, as
         Whisper's prompt, lends its lower readings the rest of a name)."""
         tier = self._tier(partial, guess)
-        if tier is Tier.COMPLETE and not self.closed and any(map(only_hesitation, others)):
+        fillers = [o for o in others if only_hesitation(o) and not _cut_short(o, partial or "")]
+        if tier is Tier.COMPLETE and not self.closed and fillers:
             # the same sound read also as a filler ("emu", read also "mm";
             # "ohm", read also "oh"): the card, as Whisper's prompt, may have
-            # made a player's "um" its answer; it ends after the middle pause
+            # made a player's "um" its answer; it ends after the middle pause.
+            # Not a reading that stops short of the last words ("it's", of
+            # "it's a nile"): it does not say what they were
             return Tier.OPEN
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
@@ -221,6 +224,12 @@ def only_hesitation(text: str) -> bool:
     """Only fillers or lead-ins ("um", "hmmm", "m", "i think"): the player is thinking."""
     words = first_spoken_form(text).split()
     return bool(words) and all(is_hesitation(word) for word in words)
+
+
+def _cut_short(reading: str, partial: str) -> bool:
+    """The reading is the partial's first words, and fewer of them."""
+    words, whole = first_spoken_form(reading).split(), first_spoken_form(partial).split()
+    return len(words) < len(whole) and whole[: len(words)] == words
 
 
 def _one_word_after_a_lead_in(text: str) -> bool:

@@ -457,6 +457,10 @@ def test_another_reading_of_one_beat_does_not_end_the_turn():
         # piper's "umm", read "i'm" first: a filler twice over, the card lower down
         ("Emu", "i'm", ("em", "emu"), Tier.HESITATION),
         ("Emu", "i'm", ("emu",), Tier.COMPLETE),  # read so, it may be the answer
+        # flite rms's "it's the ... Nile": the lower readings stop before the
+        # answer, and say nothing of what it sounded like
+        ("Nile", "it's a nile", ("it's a", "it's"), Tier.COMPLETE),
+        ("Nile", "it's a nile", ("it's a", "oh"), Tier.OPEN),
     ],
 )
 def test_an_answer_read_also_as_a_filler_waits_the_middle_pause(card, partial, others, tier):
