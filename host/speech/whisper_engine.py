@@ -581,8 +581,16 @@ class WhisperStream:
 
     def other_readings(self) -> tuple[str, ...]:
         """Whisper's other hypotheses for the words so far, written as
-        `partial` writes the first ("l" for Lizard, read also "lizard")."""
-        return tuple(self._as_said(h.text) for h in self._alternatives()[1:])
+        `partial` writes the first ("l" for Lizard, read also "lizard").
+        After a hesitation left out, the ruling's readings too (its wider
+        window): flite kal's "um ... Mozart" in noise was "i'm always art" in
+        the end of turn's window, "mozart" in the ruling's, and waited the
+        middle pause. Not before one: a word the narrow window cannot place
+        may be half a name, which the card, as the prompt, may complete."""
+        readings = [h.text for h in self._alternatives()]
+        if self._left_out:
+            readings += [h.text for h in self.audio.ruled().all if h.text not in readings]
+        return tuple(self._as_said(text) for text in readings[1:])
 
     def _as_said(self, heard: str) -> str:
         return f"um {heard}".strip() if self._left_out else heard

@@ -383,6 +383,43 @@ def test_after_a_hesitation_the_answer_is_decoded_from_where_the_player_went_on(
     assert finished.notes[-1] == "'30 frames' before a pause was a hesitation, left out"
 
 
+class HearsMozartInTheWiderWindow(CountingEngine):
+    """Flite kal's "um ... Mozart" in room noise: after the filler, the end
+    of turn's narrow window reads "i'm always art", the ruling's wider one
+    "mozart"."""
+
+    sample_rate = 16000
+
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        super().decode(samples, prompt, beam_size, **bounds)
+        wide = bounds.get("pad_seconds") == RULING_PAD_SECONDS
+        return [Hypothesis("mozart" if wide else "i'm always art", 1.0)]
+
+
+def test_after_a_hesitation_the_end_of_turn_also_sees_the_rulings_readings():
+    stream = WhisperStream(HearsMozartInTheWiderWindow(), Expectation.answer(["Mozart"]))
+    stream.accept(np.ones(4800, np.int16))  # "um"
+    stream.pause_began()
+    stream.accept(np.zeros(16000, np.int16))
+    stream.hesitated()
+    stream.speech_resumed()
+    stream.accept(np.ones(9600, np.int16))  # "Mozart"
+    stream.pause_began()
+    assert stream.partial() == "um i'm always art"
+    assert "um mozart" in stream.other_readings()
+    assert stream.finish().text == "mozart"
+
+
+def test_without_a_hesitation_the_end_of_turn_reads_its_own_window_alone():
+    # a word the narrow window cannot place may be half a name the wide one
+    # completes from the card (the prompt): only after a filler has the
+    # player done their thinking
+    stream = WhisperStream(HearsMozartInTheWiderWindow(), Expectation.answer(["Mozart"]))
+    stream.accept(np.ones(9600, np.int16))
+    stream.pause_began()
+    assert stream.other_readings() == ()
+
+
 class DropsWhatFollowsAPause(CountingEngine):
     """Whisper writing "it's a" for the words before a long pause, and again
     for the whole utterance; the words after the pause, heard alone, "nile"."""
