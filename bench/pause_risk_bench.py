@@ -27,7 +27,10 @@ piper's voice said every phrase differently from run to run until its
 noise was seeded (stop 36); since, a run decides as the last, alone, side
 by side with another or under load.
 
-    .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart]
+    .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart] [--before um]
+
+`--before um` says "um" and pauses 1.2 s before each clip: what the end of
+turn does with words after a hesitation it left out.
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ EARLY = 0.6  # seconds after the speech: a whole answer's pause (0.3 s) and then
 # ("it's the ... Nile", 0.8-1.6 s): a turn that ends sooner, after an open
 # reading's middle pause (1.2 s), would have cut such a player off too.
 LONGEST_PAUSE = 1.6
+# With --before: the pause after that first filler, long enough to be left out as a hesitation
+BEFORE_PAUSE = 1.2
 FILLERS = ("um", "uh", "er", "hmm", "umm", "ah", "erm", "mm", "well", "oh", "hmm let me see")
 BY_DESIGN = ("let me think",)  # a command: the turn ends on it
 FILLER_CARDS = (
@@ -99,11 +104,18 @@ HALF_NAMES = (
 )
 
 
-def said_alone(voice, text: str, folder: Path, noisy: bool, rng) -> tuple[np.ndarray, float]:
+def said_alone(
+    voice, text: str, folder: Path, noisy: bool, rng, before: str | None = None
+) -> tuple[np.ndarray, float]:
     """The words, then three seconds of room; and where the speech ends (the
-    voice's own silence after it trimmed off: hibari ends on 0.4 s of it)."""
+    voice's own silence after it trimmed off: hibari ends on 0.4 s of it).
+    `before`: a filler said first, then a thinking pause (`BEFORE_PAUSE`)."""
     speech = listen_dev_set.trimmed(voice.speak(text, folder).samples.astype(np.int16))
     lead = np.zeros(int(0.4 * RECOGNIZER_RATE), np.int16)
+    if before:
+        filler = listen_dev_set.trimmed(voice.speak(before, folder).samples.astype(np.int16))
+        pause = np.zeros(int(BEFORE_PAUSE * RECOGNIZER_RATE), np.int16)
+        lead = np.concatenate([lead, filler, pause])
     samples = np.concatenate([lead, speech, np.zeros(3 * RECOGNIZER_RATE, np.int16)])
     if noisy:
         samples = listen_dev_set.with_noise(samples, 15.0, rng)
@@ -113,6 +125,10 @@ def said_alone(voice, text: str, folder: Path, noisy: bool, rng) -> tuple[np.nda
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--voices", help="comma-separated voice names (default: all)")
+    parser.add_argument(
+        "--before",
+        help="a filler said first, then a pause ('um'): the words after a hesitation left out",
+    )
     args = parser.parse_args()
     settings = load_speech_settings()
     recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
@@ -133,7 +149,7 @@ def main() -> None:
                 also = deck_answers((), fields.kind)
                 listening = listening_for("answer", fields, (), also=also)
                 for noisy in (False, True):
-                    samples, end = said_alone(voice, said, Path(folder), noisy, rng)
+                    samples, end = said_alone(voice, said, Path(folder), noisy, rng, args.before)
                     report = listen_to(samples, listening, settings, recognizer, realtime=False)
                     after = report["decided_at_s"] - end
                     counts[group][0] += after < EARLY
