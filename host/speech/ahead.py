@@ -50,11 +50,12 @@ class PauseDecoding(Generic[Heard]):
         self,
         decode: Callable[[np.ndarray], Heard],
         executor: Executor | None = None,
-        ruling: Callable[[np.ndarray, Heard], Heard] | None = None,
+        ruling: Callable[[np.ndarray, Heard, np.ndarray | None], Heard] | None = None,
     ) -> None:
         """`ruling`: a second decoding of the same audio for the ruling alone
-        (`ruled`), given the first's (which the end of turn reads) and queued
-        behind it."""
+        (`ruled`), given the first's (which the end of turn reads) and, after
+        a hesitation, the whole utterance's audio, hesitation and all (None
+        before one); queued behind the first."""
         self.decode = decode
         self.ruling = ruling
         self.executor = executor or Now()
@@ -113,9 +114,11 @@ class PauseDecoding(Generic[Heard]):
     def _upto(self) -> int:
         return self.received if self.pause_at is None else self.pause_at
 
-    def _audio(self, upto: int) -> np.ndarray:
+    def _audio(self, upto: int, start: int | None = None) -> np.ndarray:
+        """The audio from `start` (where the decodes start) to `upto`."""
+        start = self.start if start is None else start
         audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
-        return audio[self.start : max(upto, self.start)]
+        return audio[start : max(upto, start)]
 
     def _start(self, upto: int) -> None:
         if self._latest is not None and self._latest[:2] == (self.start, upto):
@@ -128,9 +131,12 @@ class PauseDecoding(Generic[Heard]):
                     stale.cancel()
         samples = self._audio(upto)
         first = self.executor.submit(self.decode, samples)
-        second = self.executor.submit(self._rule, samples, first) if self.ruling else None
+        second = None
+        if self.ruling is not None:
+            whole = self._audio(upto, 0) if self.start else None
+            second = self.executor.submit(self._rule, samples, first, whole)
         self._latest = (self.start, upto, first, second)
 
-    def _rule(self, samples: np.ndarray, first: Future[Heard]) -> Heard:
+    def _rule(self, samples: np.ndarray, first: Future[Heard], whole: np.ndarray | None) -> Heard:
         assert self.ruling is not None
-        return self.ruling(samples, first.result())
+        return self.ruling(samples, first.result(), whole)

@@ -50,7 +50,7 @@ from __future__ import annotations
 import math
 import os
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
@@ -393,10 +393,12 @@ class Readings:
     prompted: tuple[Hypothesis, ...]
     again: tuple[Hypothesis, ...] = ()
     too_long: tuple[str, ...] = ()  # readings too long for the speech (`sayable_in`)
+    # the whole utterance's, its hesitation kept (`_hear_for_the_ruling`)
+    whole: tuple[Hypothesis, ...] = ()
 
     @property
     def all(self) -> list[Hypothesis]:
-        return [*self.prompted, *self.again]
+        return [*self.prompted, *self.again, *self.whole]
 
 
 class WhisperStream:
@@ -463,15 +465,33 @@ class WhisperStream:
         self._left_out.append(self._heard())
         self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
 
-    def _hear_for_the_ruling(self, samples: np.ndarray, heard: Readings) -> Readings:
+    def _hear_for_the_ruling(
+        self, samples: np.ndarray, heard: Readings, whole: np.ndarray | None = None
+    ) -> Readings:
         """The readings to rule on: the end of turn's when the first is a
         phrase on the card or a command (most answers, and "i don't know"; no
         second decode is then left to wait for as the turn ends), else those
-        of the wider window."""
+        of the wider window. After a hesitation (`whole`: the utterance's
+        audio with it), when none of them is a phrase on the card, the whole
+        utterance's readings follow theirs: what was left out may have been
+        the answer's start (flite awb's "Albert" in noise, written "elder";
+        "... Einstein" alone was "i'm stein", the whole "albert einstein").
+        The judge rules on the first reading that matches the card, so they
+        count only when the words after the hesitation match nothing."""
         first = heard.all[0].text if heard.all else ""
         if self._on_the_card(first) or one_of_the_phrases(first, self.expectation.commands):
             return heard
-        return self._hear(samples, RULING_PAD_SECONDS)
+        ruled = self._hear(samples, RULING_PAD_SECONDS)
+        if whole is None or any(self._on_the_card(h.text) for h in ruled.all):
+            return ruled
+        said = {h.text for h in ruled.all}
+        lowest = min((h.confidence for h in ruled.all), default=1.0)
+        also = tuple(
+            Hypothesis(h.text, round(h.confidence * lowest, 4))
+            for h in self._read(whole, RULING_PAD_SECONDS).all
+            if h.text not in said
+        )
+        return replace(ruled, whole=also)
 
     def _hear(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:
         """Whisper's readings of the utterance so far (`_read`), with the words
@@ -632,6 +652,11 @@ class WhisperStream:
             f"'{text}' is more than the speech could hold, left out" for text in ruled.too_long
         ]
         notes += [f"'{said}' before a pause was a hesitation, left out" for said in self._left_out]
+        if ruled.whole:
+            notes.append(
+                "no reading after it was a phrase on the card; heard whole, hesitation and all: "
+                + ", ".join(repr(h.text) for h in ruled.whole)
+            )
         card_guess = None
         if self._card_pass is not None:
             on_the_card = self._card_pass.finish(lattice=False)  # always: it frees the decoder

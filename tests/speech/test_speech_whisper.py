@@ -380,7 +380,13 @@ def test_after_a_hesitation_the_answer_is_decoded_from_where_the_player_went_on(
     finished = stream.finish()
     assert finished.text == f"{kept // 160} frames"  # the judge hears the answer alone
     assert engine.decoded == [4800, 4800, kept, kept]  # with the card's prompt, then without
-    assert finished.notes[-1] == "'30 frames' before a pause was a hesitation, left out"
+    assert finished.notes[-2] == "'30 frames' before a pause was a hesitation, left out"
+    # nothing after it was on the card: the whole utterance is heard too, ranked last
+    assert finished.notes[-1] == (
+        "no reading after it was a phrase on the card; heard whole, hesitation and all: "
+        "'193 frames'"
+    )
+    assert [h.text for h in finished.alternatives][-1] == "193 frames"
 
 
 class HearsMozartInTheWiderWindow(CountingEngine):
@@ -418,6 +424,54 @@ def test_without_a_hesitation_the_end_of_turn_reads_its_own_window_alone():
     stream.accept(np.ones(9600, np.int16))
     stream.pause_began()
     assert stream.other_readings() == ()
+
+
+class HearsAlbertOnlyWithWhatCameBefore(CountingEngine):
+    """Flite awb's "Albert ... Einstein" in noise: "Albert" alone was
+    "elder", left out as a hesitation; "Einstein" after it "i'm stein"; the
+    whole utterance "albert einstein"."""
+
+    sample_rate = 16000
+
+    def __init__(self, whole: int):
+        super().__init__()
+        self.whole = whole
+
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        super().decode(samples, prompt, beam_size, **bounds)
+        if len(samples) == self.whole:
+            return [Hypothesis("albert einstein", 1.0)]
+        return [Hypothesis("elder" if len(samples) == 4800 else "i'm stein", 1.0)]
+
+
+def said_after_a_hesitation(stream) -> None:
+    stream.accept(np.ones(4800, np.int16))  # "Albert", heard as a hesitation
+    stream.pause_began()
+    stream.accept(np.zeros(16000, np.int16))
+    stream.hesitated()
+    stream.speech_resumed()
+    stream.accept(np.ones(9600, np.int16))  # "Einstein"
+    stream.pause_began()
+
+
+def test_words_after_a_hesitation_that_match_nothing_are_heard_whole_as_well():
+    engine = HearsAlbertOnlyWithWhatCameBefore(whole=4800 + 16000 + 9600)
+    stream = WhisperStream(engine, Expectation.answer(["Albert Einstein"]))
+    said_after_a_hesitation(stream)
+    assert stream.partial() == "um i'm stein"
+    assert "um albert einstein" in stream.other_readings()  # the end of turn sees it whole
+    finished = stream.finish()
+    # ranked after what followed the hesitation: the judge takes the first on the card
+    assert [h.text for h in finished.alternatives] == ["i'm stein", "albert einstein"]
+
+
+def test_words_after_a_hesitation_on_the_card_are_not_heard_whole():
+    engine = SaysEngine("einstein")
+    engine.sample_rate = 16000
+    stream = WhisperStream(engine, Expectation.answer(["Albert Einstein", "Einstein"]))
+    said_after_a_hesitation(stream)
+    assert stream.finish().text == "einstein"
+    assert engine.ruled == []  # on the card: neither the wider window nor the whole
 
 
 class DropsWhatFollowsAPause(CountingEngine):
