@@ -212,10 +212,14 @@ class TurnEnd:
     def _ends_on_a_whole_answer(self, words: list[str]) -> bool:
         """The last words are complete after words the recognizer garbled:
         Whisper writes "um ... oxygen" as "done oxygen", "I think it's Paris"
-        as "i think it paris"."""
+        as "i think it paris". Not a command of one beat: flite kal's "hmm"
+        in noise was "are you trying to help" ("help", "what", "pass" are
+        commands at an answer), and the turn ended before the answer."""
         for start in range(1, len(words)):
-            rest = words[start:]
-            if _without_lead_in(rest) == rest and self.is_complete(" ".join(rest)):
+            rest = " ".join(words[start:])
+            if _without_lead_in(words[start:]) != words[start:] or not self.is_complete(rest):
+                continue
+            if longer_than_a_beat(rest) or not one_of_the_phrases(rest, self.commands):
                 return True
         return False
 

@@ -53,6 +53,12 @@ def answer_plan(fields: AnswerFields, others: tuple[str, ...] = ()):
         ("no sydney", Tier.COMPLETE),
         ("canberra or", Tier.WAITING),  # "... or sydney": a hedge, which is wrong
         ("canberra and", Tier.WAITING),
+        # a command of one beat after words it misheard: flite kal's "hmm" in
+        # noise; the answer may follow, so the middle pause, not the short one
+        ("are you trying to help", Tier.OPEN),
+        ("done pass", Tier.OPEN),
+        ("um pass", Tier.COMPLETE),  # a filler, then a pass: whole
+        ("done i don't know", Tier.COMPLETE),  # longer than a beat
     ],
 )
 def test_an_answer_about_a_city(partial, tier):
