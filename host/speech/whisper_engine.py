@@ -72,7 +72,7 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
-from host.speech.turn_end import one_of_the_phrases, unfinished_words
+from host.speech.turn_end import one_of_the_phrases, only_hesitation, unfinished_words
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
 from host.word_sounds import syllables
 
@@ -477,12 +477,20 @@ class WhisperStream:
         the answer's start (flite awb's "Albert" in noise, written "elder";
         "... Einstein" alone was "i'm stein", the whole "albert einstein").
         The judge rules on the first reading that matches the card, so they
-        count only when the words after the hesitation match nothing."""
+        count only when the words after the hesitation match nothing. Not
+        after a hesitation written as fillers ("um", "and"): heard whole, the
+        card, as the prompt, finished what the player had not said (flite
+        kal16's "um ... Leonardo" was "vinci leonardo", its "um ... uh" on
+        the Emu card "emu")."""
         first = heard.all[0].text if heard.all else ""
         if self._on_the_card(first) or one_of_the_phrases(first, self.expectation.commands):
             return heard
         ruled = self._hear(samples, RULING_PAD_SECONDS)
-        if whole is None or any(self._on_the_card(h.text) for h in ruled.all):
+        if (
+            whole is None
+            or all(map(only_hesitation, self._left_out))
+            or any(self._on_the_card(h.text) for h in ruled.all)
+        ):
             return ruled
         said = {h.text for h in ruled.all}
         lowest = min((h.confidence for h in ruled.all), default=1.0)
@@ -606,10 +614,15 @@ class WhisperStream:
         window): flite kal's "um ... Mozart" in noise was "i'm always art" in
         the end of turn's window, "mozart" in the ruling's, and waited the
         middle pause. Not before one: a word the narrow window cannot place
-        may be half a name, which the card, as the prompt, may complete."""
+        may be half a name, which the card, as the prompt, may complete.
+        Nor the ruling's readings of the whole utterance, hesitation and
+        all: flite kal16's "um ... Leonardo" was heard whole as "vinci
+        leonardo", the prompt finishing the name before the player had."""
         readings = [h.text for h in self._alternatives()]
         if self._left_out:
-            readings += [h.text for h in self.audio.ruled().all if h.text not in readings]
+            ruled = self.audio.ruled()
+            wider = (*ruled.prompted, *ruled.again)
+            readings += [h.text for h in wider if h.text not in readings]
         return tuple(self._as_said(text) for text in readings[1:])
 
     def _as_said(self, heard: str) -> str:

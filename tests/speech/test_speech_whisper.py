@@ -459,10 +459,25 @@ def test_words_after_a_hesitation_that_match_nothing_are_heard_whole_as_well():
     stream = WhisperStream(engine, Expectation.answer(["Albert Einstein"]))
     said_after_a_hesitation(stream)
     assert stream.partial() == "um i'm stein"
-    assert "um albert einstein" in stream.other_readings()  # the end of turn sees it whole
+    # the end of turn does not read it: heard whole, the prompt may finish a name
+    assert "um albert einstein" not in stream.other_readings()
     finished = stream.finish()
     # ranked after what followed the hesitation: the judge takes the first on the card
     assert [h.text for h in finished.alternatives] == ["i'm stein", "albert einstein"]
+
+
+def test_after_a_hesitation_written_as_a_filler_the_whole_is_not_heard():
+    # flite kal16's "um ... Leonardo", the "um" written "and": heard whole,
+    # the card's prompt made it "vinci leonardo", the rest of the name unsaid
+    class WritesTheFillerAsAWord(HearsAlbertOnlyWithWhatCameBefore):
+        def decode(self, samples, prompt=None, beam_size=None, **bounds):
+            heard = super().decode(samples, prompt, beam_size, **bounds)
+            return [Hypothesis("and", 1.0)] if heard[0].text == "elder" else heard
+
+    engine = WritesTheFillerAsAWord(whole=4800 + 16000 + 9600)
+    stream = WhisperStream(engine, Expectation.answer(["Albert Einstein"]))
+    said_after_a_hesitation(stream)
+    assert [h.text for h in stream.finish().alternatives] == ["i'm stein"]
 
 
 def test_words_after_a_hesitation_on_the_card_are_not_heard_whole():
