@@ -244,8 +244,10 @@ def _one_word_after_a_lead_in(text: str) -> bool:
 
 def longer_than_a_beat(text: str) -> bool:
     """Not one word of one beat: Whisper writes fillers said alone as such
-    words ("earth" for "uh"; lower down "no" for "oh", "em" for "erm")."""
-    words = first_spoken_form(text).split()
+    words ("earth" for "uh"; lower down "no" for "oh", "em" for "erm").
+    Fillers and lead-ins before it do not count: after a hesitation left out
+    ("um earth", piper's "um ... er" in noise) the word is as short."""
+    words = [w for w in first_spoken_form(text).split() if not is_hesitation(w)]
     return len(words) > 1 or (len(words) == 1 and syllables(words[0]) > 1)
 
 

@@ -77,6 +77,9 @@ def test_an_answer_about_a_city(partial, tier):
         # one word of one beat: Whisper writes a lone "uh" as "perth" or
         # "earth" before "... the Pacific Ocean"; wait for more
         ("perth", Tier.HESITATION),
+        # and so after a filler left out: piper's "um ... er" in noise, "um earth"
+        ("um perth", Tier.WAITING),
+        ("and", Tier.HESITATION),  # Whisper's "um" (flite kal16), not a joiner: nothing before it
         ("hello", Tier.HESITATION),  # Whisper's "oh", though a song is called "Hello"
         ("hmmm", Tier.HESITATION),  # a filler drawn out, not the "thinking" command
         ("h-n-n", Tier.HESITATION),  # a hum as Whisper spells it
