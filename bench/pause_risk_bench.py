@@ -30,7 +30,8 @@ by side with another or under load.
     .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart] [--before um]
 
 `--before um` says "um" and pauses 1.2 s before each clip: what the end of
-turn does with words after a hesitation it left out.
+turn does with words after a hesitation it left out. No clip is a right
+answer: one ruled right is a false accept, listed and counted.
 """
 
 from __future__ import annotations
@@ -141,7 +142,8 @@ def main() -> None:
     cases += [("half names", said, card) for said, card in HALF_NAMES]
     rng = np.random.default_rng(19)
     groups = ("fillers", "lead-ins", "half names", "by design")
-    counts = {group: [0, 0, 0] for group in groups}  # early, before the longest pause, all
+    # early, before the longest pause, all, accepted (none is the card's answer)
+    counts = {group: [0, 0, 0, 0] for group in groups}
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             for group, said, card in cases:
@@ -155,6 +157,14 @@ def main() -> None:
                     counts[group][0] += after < EARLY
                     counts[group][1] += after < LONGEST_PAUSE
                     counts[group][2] += 1
+                    counts[group][3] += report.get("verdict") == "accept"
+                    if report.get("verdict") == "accept":
+                        where = "in noise" if noisy else "clean"
+                        print(
+                            f"accepted: {voice.name}, {said!r} {where}, card {fields.answer!r}: "
+                            f"heard {report['heard'][:3]}",
+                            flush=True,
+                        )
                     if after < LONGEST_PAUSE and group != "by design":
                         where = "in noise" if noisy else "clean"
                         print(
@@ -163,10 +173,10 @@ def main() -> None:
                             f"after {after:.2f} s: heard {report['heard'][:3]}",
                             flush=True,
                         )
-    for group, (early, before_longest, total) in counts.items():
+    for group, (early, before_longest, total, accepted) in counts.items():
         print(
             f"{group}: {early} of {total} ended within {EARLY} s of the speech, "
-            f"{before_longest} before {LONGEST_PAUSE} s"
+            f"{before_longest} before {LONGEST_PAUSE} s, {accepted} ruled right"
         )
 
 
