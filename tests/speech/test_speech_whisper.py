@@ -402,15 +402,21 @@ class HearsMozartInTheWiderWindow(CountingEngine):
         return [Hypothesis("mozart" if wide else "i'm always art", 1.0)]
 
 
-def test_after_a_hesitation_the_end_of_turn_also_sees_the_rulings_readings():
-    stream = WhisperStream(HearsMozartInTheWiderWindow(), Expectation.answer(["Mozart"]))
-    stream.accept(np.ones(4800, np.int16))  # "um"
+def said_after_a_hesitation(stream) -> None:
+    """0.3 s the listening loop took for a hesitation ("um", or "Albert"
+    heard as one), a second's thought, then 0.6 s more, and a pause."""
+    stream.accept(np.ones(4800, np.int16))
     stream.pause_began()
     stream.accept(np.zeros(16000, np.int16))
     stream.hesitated()
     stream.speech_resumed()
-    stream.accept(np.ones(9600, np.int16))  # "Mozart"
+    stream.accept(np.ones(9600, np.int16))
     stream.pause_began()
+
+
+def test_after_a_hesitation_the_end_of_turn_also_sees_the_rulings_readings():
+    stream = WhisperStream(HearsMozartInTheWiderWindow(), Expectation.answer(["Mozart"]))
+    said_after_a_hesitation(stream)  # "um ... Mozart"
     assert stream.partial() == "um i'm always art"
     assert "um mozart" in stream.other_readings()
     assert stream.finish().text == "mozart"
@@ -442,16 +448,6 @@ class HearsAlbertOnlyWithWhatCameBefore(CountingEngine):
         if len(samples) == self.whole:
             return [Hypothesis("albert einstein", 1.0)]
         return [Hypothesis("elder" if len(samples) == 4800 else "i'm stein", 1.0)]
-
-
-def said_after_a_hesitation(stream) -> None:
-    stream.accept(np.ones(4800, np.int16))  # "Albert", heard as a hesitation
-    stream.pause_began()
-    stream.accept(np.zeros(16000, np.int16))
-    stream.hesitated()
-    stream.speech_resumed()
-    stream.accept(np.ones(9600, np.int16))  # "Einstein"
-    stream.pause_began()
 
 
 def test_words_after_a_hesitation_that_match_nothing_are_heard_whole_as_well():
