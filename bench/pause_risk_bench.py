@@ -31,7 +31,8 @@ by side with another or under load.
 
 `--before um` says "um" and pauses 1.2 s before each clip: what the end of
 turn does with words after a hesitation it left out. No clip is a right
-answer: one ruled right is a false accept, listed and counted.
+answer: one ruled right is a false accept, listed and counted (not when the
+first reading is a filler: the table then asks for the answer instead).
 """
 
 from __future__ import annotations
@@ -105,6 +106,15 @@ HALF_NAMES = (
 )
 
 
+def thinking(heard: list[str]) -> bool:
+    """The table asks "your answer, or pass?" when the first reading is a
+    filler ("um", read lower down "emu"), whatever the judge would rule."""
+    from host.table import understanding as und
+
+    first = heard[0] if heard else ""
+    return und.is_one_of(first, "thinking") or not und.normalise(first)
+
+
 def said_alone(
     voice, text: str, folder: Path, noisy: bool, rng, before: str | None = None
 ) -> tuple[np.ndarray, float]:
@@ -157,8 +167,9 @@ def main() -> None:
                     counts[group][0] += after < EARLY
                     counts[group][1] += after < LONGEST_PAUSE
                     counts[group][2] += 1
-                    counts[group][3] += report.get("verdict") == "accept"
-                    if report.get("verdict") == "accept":
+                    taken = report.get("verdict") == "accept" and not thinking(report["heard"])
+                    counts[group][3] += taken
+                    if taken:
                         where = "in noise" if noisy else "clean"
                         print(
                             f"accepted: {voice.name}, {said!r} {where}, card {fields.answer!r}: "
