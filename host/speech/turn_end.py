@@ -115,7 +115,7 @@ class TurnEnd:
         bush" when the player had paused inside the name: the card, as
         Whisper's prompt, lends its lower readings the rest of a name)."""
         tier = self._tier(partial, guess)
-        fillers = [o for o in others if only_hesitation(o) and not _cut_short(o, partial or "")]
+        fillers = [o for o in others if self._filler(o) and not _cut_short(o, partial or "")]
         if tier is Tier.COMPLETE and not self.closed and fillers:
             # the same sound read also as a filler ("emu", read also "mm";
             # "ohm", read also "oh"): the card, as Whisper's prompt, may have
@@ -125,7 +125,7 @@ class TurnEnd:
             return Tier.OPEN
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
-        if only_hesitation(partial or "") and any(map(only_hesitation, others)):
+        if self._filler(partial or "") and any(map(self._filler, others)):
             # a filler read as one twice ("i'm", read also "em"): a whole
             # answer lower down ("emu") is the card, as Whisper's prompt, pulling
             return Tier.HESITATION
@@ -154,7 +154,7 @@ class TurnEnd:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
         guessed = first_spoken_form(guess or "").split()
-        if all(is_hesitation(word) for word in words):
+        if not words or self._filler(partial):
             if words and _starts(guessed, self.expected) and roughly_alike(partial, guess or ""):
                 # the first name of a card's answer, written as fillers: piper's
                 # "Isaac ..." in noise was "i say", the card's grammar "isaac";
@@ -199,6 +199,11 @@ class TurnEnd:
             return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
 
+    def _filler(self, text: str) -> bool:
+        """Only fillers; at an answer, also as Whisper writes them there
+        (`written_as_a_filler`: a lone "and")."""
+        return only_hesitation(text) if self.closed else written_as_a_filler(text)
+
     def _saying_more(self, words: list[str]) -> tuple[str, ...]:
         """The expected phrases that would say more than, or other than, the
         words: not "nobody steals" after "nobody", "roll the dice" after "roll"."""
@@ -228,6 +233,16 @@ def only_hesitation(text: str) -> bool:
     """Only fillers or lead-ins ("um", "hmmm", "m", "i think"): the player is thinking."""
     words = first_spoken_form(text).split()
     return bool(words) and all(is_hesitation(word) for word in words)
+
+
+def written_as_a_filler(text: str) -> bool:
+    """An answer's words that are a filler however Whisper wrote it: only
+    fillers and lead-ins, or a lone "and" (flite kal16's "um": kept, "um ...
+    Saint" was heard whole as "st louis", the card's prompt finishing the
+    name). Not at a closed list, where "and" may be "Ann"."""
+    words = first_spoken_form(text).split()
+    joiners = _word_groups()["conjunctions"]
+    return only_hesitation(text) or (bool(words) and all(w in joiners for w in words))
 
 
 def _cut_short(reading: str, partial: str) -> bool:

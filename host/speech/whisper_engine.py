@@ -72,7 +72,7 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
-from host.speech.turn_end import one_of_the_phrases, only_hesitation, unfinished_words
+from host.speech.turn_end import one_of_the_phrases, unfinished_words, written_as_a_filler
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
 from host.word_sounds import syllables
 
@@ -488,7 +488,7 @@ class WhisperStream:
         ruled = self._hear(samples, RULING_PAD_SECONDS)
         if (
             whole is None
-            or all(map(only_hesitation, self._left_out))
+            or all(map(written_as_a_filler, self._left_out))
             or any(self._on_the_card(h.text) for h in ruled.all)
         ):
             return ruled
