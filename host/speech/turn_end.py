@@ -236,13 +236,14 @@ def only_hesitation(text: str) -> bool:
 
 
 def written_as_a_filler(text: str) -> bool:
-    """An answer's words that are a filler however Whisper wrote it: only
-    fillers and lead-ins, or a lone "and" (flite kal16's "um": kept, "um ...
+    """An answer's words that are a filler however Whisper wrote it: fillers,
+    lead-ins and "and" only (flite kal16's "um" was "and": kept, "um ...
     Saint" was heard whole as "st louis", the card's prompt finishing the
-    name). Not at a closed list, where "and" may be "Ann"."""
+    name; flite kal's "hmm" in noise "h and m"). Not at a closed list, where
+    "and" may be "Ann"."""
     words = first_spoken_form(text).split()
     joiners = _word_groups()["conjunctions"]
-    return only_hesitation(text) or (bool(words) and all(w in joiners for w in words))
+    return bool(words) and all(is_hesitation(w) or w in joiners for w in words)
 
 
 def _cut_short(reading: str, partial: str) -> bool:

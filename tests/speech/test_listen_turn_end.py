@@ -479,6 +479,14 @@ def test_an_answer_read_also_as_a_filler_waits_the_middle_pause(card, partial, o
     assert plan.turn_end.classify(partial, others=others) is tier
 
 
+def test_a_hum_that_sounds_like_the_answer_waits_when_read_also_as_fillers_and_and():
+    # flite kal's "hmm" in noise on a David Hume card: "h on m" sounds like
+    # Hume; read also "h and m", a hum with "and" in it
+    plan = answer_plan(AnswerFields("David Hume", accept=("Hume",), kind="person"))
+    assert plan.turn_end.classify("h on m") is Tier.COMPLETE
+    assert plan.turn_end.classify("h on m", others=("h and m",)) is Tier.OPEN
+
+
 def test_half_a_name_waits_though_another_reading_is_the_whole_name():
     """Whisper's prompt names the card: a lower reading of the first words
     may be the whole name ("george w", read also "george w bush")."""
