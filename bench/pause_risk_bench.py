@@ -25,7 +25,9 @@ each tree run alone: fillers 27 -> 10 of 2178 (flite rms's "uh" had been
 read "i don't know" on every card). Two runs had not decided alike:
 piper's voice said every phrase differently from run to run until its
 noise was seeded (stop 36); since, a run decides as the last, alone, side
-by side with another or under load.
+by side with another or under load. Stop 37: fillers 13 -> 9 of 2178,
+lead-ins 1 -> 0 of 288; with --before um (flite kal16, piper) fillers 10
+-> 3 of 484, half names 2 -> 0 of 72 (docs/recognizers.md).
 
     .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart] [--before um]
 
