@@ -114,11 +114,11 @@ class PauseDecoding(Generic[Heard]):
     def _upto(self) -> int:
         return self.received if self.pause_at is None else self.pause_at
 
-    def _audio(self, upto: int, start: int | None = None) -> np.ndarray:
-        """The audio from `start` (where the decodes start) to `upto`."""
-        start = self.start if start is None else start
-        audio = np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
-        return audio[start : max(upto, start)]
+    def _audio(self, upto: int) -> np.ndarray:
+        return self._joined()[self.start : max(upto, self.start)]
+
+    def _joined(self) -> np.ndarray:
+        return np.concatenate(self.chunks) if self.chunks else np.zeros(0, np.int16)
 
     def _start(self, upto: int) -> None:
         if self._latest is not None and self._latest[:2] == (self.start, upto):
@@ -129,11 +129,12 @@ class PauseDecoding(Generic[Heard]):
             for stale in self._latest[2:]:
                 if stale is not None:
                     stale.cancel()
-        samples = self._audio(upto)
+        audio = self._joined()
+        samples = audio[self.start : max(upto, self.start)]
         first = self.executor.submit(self.decode, samples)
         second = None
         if self.ruling is not None:
-            whole = self._audio(upto, 0) if self.start else None
+            whole = audio[:upto] if self.start else None  # the hesitation and all
             second = self.executor.submit(self._rule, samples, first, whole)
         self._latest = (self.start, upto, first, second)
 
