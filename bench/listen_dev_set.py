@@ -82,6 +82,49 @@ COMMANDS = [
     ("three", ["one", "two", "three"]),
 ]
 
+# --held-out: other cards, fillers and names, never used to tune the end of
+# turn; a check that the rules are not fitted to the list above.
+HELD_OUT_ANSWERS = [
+    ({"answer": "Marie Curie", "kind": "person"}, "Marie|Curie", "name"),
+    ({"answer": "Buenos Aires", "kind": "place"}, "er|Buenos Aires", "filler"),
+    ({"answer": "Vincent van Gogh", "kind": "person"}, "Vincent van|Gogh", "name"),
+    ({"answer": "Mercury"}, "erm|Mercury", "filler"),
+    ({"answer": "Martin Luther King", "kind": "person"}, "Martin Luther|King", "name"),
+    ({"answer": "Tokyo", "kind": "place"}, "is it|Tokyo", "filler"),
+    ({"answer": "The Lord of the Rings", "kind": "title"}, "The Lord of the|Rings", "name"),
+    ({"answer": "1066", "kind": "year"}, "uh|ten sixty six", "filler"),
+    ({"answer": "New Zealand", "kind": "place"}, "New|Zealand", "name"),
+    ({"answer": "Hydrogen"}, "hmm|hydrogen", "filler"),
+    ({"answer": "Julius Caesar", "kind": "person"}, "Julius|Caesar", "name"),
+    ({"answer": "Madrid", "reject": ["Barcelona"], "kind": "place"}, "um|Barcelona", "filler"),
+    ({"answer": "Napoleon Bonaparte", "kind": "person"}, "Napoleon|Bonaparte", "name"),
+    ({"answer": "Beethoven"}, "oh|Beethoven", "filler"),
+    ({"answer": "Sherlock Holmes", "kind": "person"}, "Sherlock|Holmes", "name"),
+    ({"answer": "Antarctica", "kind": "place"}, "I think|Antarctica", "filler"),
+    ({"answer": "The Godfather", "kind": "title"}, "The|Godfather", "name"),
+    ({"answer": "Elephant"}, "uh|an elephant", "filler"),
+    ({"answer": "Pablo Picasso", "kind": "person"}, "Pablo|Picasso", "name"),
+    ({"answer": "Venus"}, "um|Mars", "filler"),
+    ({"answer": "South Africa", "kind": "place"}, "South|Africa", "name"),
+    ({"answer": "Shakespeare"}, "it's|Shakespeare", "filler"),
+    ({"answer": "Winston Churchill", "kind": "person"}, "Winston|Churchill", "name"),
+    ({"answer": "Copper"}, "pass", "none"),
+]
+HELD_OUT_COMMANDS = [
+    ("move", ["move", "repeat", "help"]),
+    ("repeat", ["move", "repeat", "help"]),
+    ("no", ["yes", "no"]),
+    ("yes", ["yes", "no"]),
+    ("sports and leisure", ["geography", "history", "science and nature", "sports and leisure"]),
+    ("entertainment", ["entertainment", "arts and literature", "history"]),
+    ("arts and literature", ["entertainment", "arts and literature", "history"]),
+    ("two", ["one", "two", "three"]),
+    ("help", ["move", "repeat", "help"]),
+    ("I don't know", ["I don't know", "pass"]),
+    ("four", ["two", "four", "six"]),
+    ("six", ["two", "four", "six"]),
+]
+
 
 NEURAL = ("hibari-heart", "piper-joe")  # --neural: voices the host was not tuned to
 
@@ -144,14 +187,17 @@ def with_noise(samples: np.ndarray, snr_db: float, rng: np.random.Generator) -> 
     return np.clip(samples + noise, -32768, 32767).astype(np.int16)
 
 
-def build(out: Path, seed: int, voices: tuple[str, ...] = VOICES) -> list[dict]:
+def build(
+    out: Path, seed: int, voices: tuple[str, ...] = VOICES, held_out: bool = False
+) -> list[dict]:
     rng = np.random.default_rng(seed)
+    answers, commands = (HELD_OUT_ANSWERS, HELD_OUT_COMMANDS) if held_out else (ANSWERS, COMMANDS)
     out.mkdir(parents=True, exist_ok=True)
     rows: list[dict] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        items = [("answer", said, card, pause, None) for card, said, pause in ANSWERS]
-        items += [("command", said, None, "none", expect) for said, expect in COMMANDS]
+        items = [("answer", said, card, pause, None) for card, said, pause in answers]
+        items += [("command", said, None, "none", expect) for said, expect in commands]
         for index, (kind, said, card, pause_kind, expect) in enumerate(items):
             voice = voices[index % len(voices)]
             texts = said.split("|")
@@ -192,10 +238,15 @@ def main() -> None:
         action="store_true",
         help="speak with hibari and piper instead of flite (voices never tuned to)",
     )
+    parser.add_argument(
+        "--held-out",
+        action="store_true",
+        help="other answers and commands, never used to tune the end of turn",
+    )
     args = parser.parse_args()
     if not shutil.which("flite"):
         sys.exit("flite is not installed (Debian package flite): no voices to record with")
-    rows = build(Path(args.out), args.seed, NEURAL if args.neural else VOICES)
+    rows = build(Path(args.out), args.seed, NEURAL if args.neural else VOICES, args.held_out)
     answers = sum(r["for"] == "answer" for r in rows)
     print(
         f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"
