@@ -128,10 +128,12 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
 
 def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...]):
     """The words sound like the card's answer (heard loosely: "nickov" for
-    Nickel), another of its entries or another answer of its kind
-    (sound_alike.py); on a True/False card like just one of the values and
-    longer than one beat ("truly"; Whisper wrote fillers said alone as
-    "turn", "term", "der")."""
+    Nickel), another of its entries or, in more than one word, another
+    answer of its kind (sound_alike.py; a lone word that only sounds like
+    one is as often a filler: piper's "erm" in noise was "current", which
+    sounds like Granite, and the turn ended before "... Mercury"); on a
+    True/False card like just one of the values and longer than one beat
+    ("truly"; Whisper wrote fillers said alone as "turn", "term", "der")."""
     if fields is not None and fields.kind == "true_false":
         return lambda words: (
             sum(syllables(word) for word in words) > 1
@@ -140,4 +142,7 @@ def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...])
     right = SoundAlike((fields.answer, *fields.accept) if fields else (), CARD)
     listed = SoundAlike((*fields.prompt, *fields.reject) if fields else ())
     decks = sound_alike(tuple(others))
-    return lambda words: any(s.phrase_for(words) for s in (right, listed, decks))
+    return lambda words: (
+        any(s.phrase_for(words) for s in (right, listed))
+        or (len(words) > 1 and decks.phrase_for(words) is not None)
+    )

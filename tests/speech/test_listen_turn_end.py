@@ -449,6 +449,16 @@ def test_another_reading_that_is_a_whole_answer_ends_the_turn(partial, others, t
     assert plan.turn_end.classify(partial, others=others) is tier
 
 
+def test_a_lone_word_that_only_sounds_like_another_answer_is_a_hesitation():
+    """Piper's "erm ... Mercury" in noise: the "erm" was "current", which
+    sounds like Granite, an answer in the decks, and the turn ended before
+    the answer. The card's own answer heard so still ends it."""
+    plan = answer_plan(AnswerFields("Mercury", kind="text"), others=("Granite",))
+    assert plan.turn_end.classify("current") is Tier.HESITATION
+    assert plan.turn_end.classify("gran night") is Tier.COMPLETE  # more words than one
+    assert plan.turn_end.classify("mercurey") is Tier.COMPLETE
+
+
 def test_another_reading_of_one_beat_does_not_end_the_turn():
     """Fillers said alone: "oh" read also "no" on a True/False card."""
     plan = answer_plan(AnswerFields("True", kind="true_false"))
