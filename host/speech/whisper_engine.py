@@ -633,8 +633,14 @@ class WhisperStream:
         ("lea nato": "leonardo" of "Leonardo da Vinci"), so the end of turn
         waits for the rest, as it does on a grammar pass's path."""
         heard = self._heard()
+        said = first_spoken_form(heard).split()
         for phrase in self.expectation.phrases if heard else ():
             words = first_spoken_form(phrase).split()
+            if said[: len(words)] == words:
+                # the whole phrase, then more: flite kal's "uh ... ten sixty
+                # six" in noise was "1066 t66", which is also rough likeness
+                # to "one thousand and sixty", and waited the full silence
+                continue
             for size in range(len(words) - 1, 0, -1):  # the longest start first
                 start = " ".join(words[:size])
                 if roughly_alike(heard, start):

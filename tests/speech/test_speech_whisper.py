@@ -316,6 +316,22 @@ def test_a_reading_on_the_card_is_not_heard_again():
     assert len(engine.decoded) == 1
 
 
+@pytest.mark.parametrize(
+    "heard, guess",
+    [
+        ("1060", "one thousand and sixty"),  # half of the card's number, said in words
+        # the whole of it and more is no half of it: flite kal's "uh ... ten
+        # sixty six" in noise, its last words heard twice, waited the full silence
+        ("1066 t66", None),
+    ],
+)
+def test_the_whole_phrase_and_more_is_no_half_of_it_to_wait_on(heard, guess):
+    stream = WhisperStream(SaysEngine(heard), Expectation.answer(["1066"]))
+    stream.accept(np.full(16000, 3000, np.int16))  # a second of speech
+    assert stream.partial() == heard
+    assert stream.guess() == guess
+
+
 def test_the_second_hearing_follows_the_first_and_is_ranked_below_it():
     engine = SaysEngine("sidney", "sydnee", unprompted=("sydney", "sidney"))
     stream = WhisperStream(engine, Expectation.answer(["Canberra", "Sydney"]))
