@@ -125,6 +125,18 @@ class TurnEnd:
             return Tier.OPEN
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
+        if (
+            tier is Tier.HESITATION
+            and not self._filler(partial or "")
+            and longer_than_a_beat(partial or "")
+            and self._begun(others)
+        ):
+            # a lone word no answer, longer than the fillers Whisper writes
+            # as words ("come", "then"), read lower down as the first name
+            # of one: flite slt's "Pablo ... Picasso" was "pando", read also
+            # "pablo pando". Left out as a hesitation, "... Picasso" alone
+            # was a surname; kept, the player's whole answer is heard
+            return Tier.WAITING
         if self._filler(partial or "") and any(map(self._filler, others)):
             # a filler read as one twice ("i'm", read also "em"): a whole
             # answer lower down ("emu") is the card, as Whisper's prompt, pulling
@@ -198,6 +210,14 @@ class TurnEnd:
         if _starts(words, self.commands) or _starts(guessed, self.commands):
             return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
+
+    def _begun(self, readings: Sequence[str]) -> bool:
+        """A reading starts with the first word of an expected phrase of more
+        than one ("pablo pando": Pablo Picasso)."""
+        return any(
+            begins_a_phrase(first_spoken_form(reading).split()[:1], self.expected)
+            for reading in readings
+        )
 
     def _filler(self, text: str) -> bool:
         """Only fillers; at an answer, also as Whisper writes them there

@@ -449,6 +449,16 @@ def test_another_reading_that_is_a_whole_answer_ends_the_turn(partial, others, t
     assert plan.turn_end.classify(partial, others=others) is tier
 
 
+def test_a_lone_word_read_lower_down_as_the_first_name_waits_with_its_words_kept():
+    """Flite slt's "Pablo ... Picasso": "pando", read also "pablo pando". As
+    a hesitation it was left out, and "... Picasso" was a surname alone."""
+    plan = answer_plan(AnswerFields("Pablo Picasso", kind="person"))
+    assert plan.turn_end.classify("pando", others=("pandolo", "pablo pando")) is Tier.WAITING
+    assert plan.turn_end.classify("pando", others=("pandolo",)) is Tier.HESITATION
+    # a word of one beat is as often a filler Whisper wrote as a word
+    assert plan.turn_end.classify("come", others=("pablo",)) is Tier.HESITATION
+
+
 def test_a_lone_word_that_only_sounds_like_another_answer_is_a_hesitation():
     """Piper's "erm ... Mercury" in noise: the "erm" was "current", which
     sounds like Granite, an answer in the decks, and the turn ended before
