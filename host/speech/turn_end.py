@@ -127,6 +127,7 @@ class TurnEnd:
             return tier
         if (
             tier is Tier.HESITATION
+            and not self.closed  # where a hesitation waits longer than a half phrase
             and not self._filler(partial or "")
             and longer_than_a_beat(partial or "")
             and self._begun(others)

@@ -459,6 +459,14 @@ def test_a_lone_word_read_lower_down_as_the_first_name_waits_with_its_words_kept
     assert plan.turn_end.classify("come", others=("pablo",)) is Tier.HESITATION
 
 
+def test_at_a_closed_list_a_lone_word_stays_a_hesitation_whatever_lies_lower():
+    """There a hesitation waits longer than half a phrase ("um ... yes": the
+    answer's silence, not the command's)."""
+    listening = Listening("choice", ("Roll the dice", "Repeat the question"), COMMANDS)
+    plan = plan_for(listening, SpeechSettings())
+    assert plan.turn_end.classify("rolo", others=("roll the",)) is Tier.HESITATION
+
+
 def test_a_lone_word_that_only_sounds_like_another_answer_is_a_hesitation():
     """Piper's "erm ... Mercury" in noise: the "erm" was "current", which
     sounds like Granite, an answer in the decks, and the turn ended before
