@@ -203,7 +203,9 @@ def build(
         items = [("answer", said, card, pause, None) for card, said, pause in answers]
         items += [("command", said, None, "none", expect) for said, expect in commands]
         for index, (kind, said, card, pause_kind, expect) in enumerate(items):
-            voice = voices[index % len(voices)]
+            # the held-out list also turns its voices with the seed, so a seed
+            # changes who says what, not only the pauses and the noise
+            voice = voices[(index + (seed if held_out else 0)) % len(voices)]
             texts = said.split("|")
             low, high = (0.8, 1.6) if pause_kind == "filler" else (0.6, 1.1)
             pauses = [round(float(rng.uniform(low, high)), 2) for _ in texts[1:]]
