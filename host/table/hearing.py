@@ -24,8 +24,11 @@ from host.table import understanding as und
 from host.table.channels import Listening
 from host.word_sounds import syllables
 
-# Rulings that mean the words heard are a whole form on the card.
-_WHOLE_FORM_RULES = frozenset({"reject-list", "prompt-list"})
+# Rulings that mean the words heard are a whole form on the card: a listed
+# near miss or prompt, or a person's surname alone (the judge asks for the
+# rest; piper's "Marie ... Curie", its "Marie" misheard and left out, had
+# waited the full silence as a lone word after a hesitation)
+_WHOLE_FORM_RULES = frozenset({"reject-list", "prompt-list", "surname"})
 
 
 @dataclass(frozen=True)
