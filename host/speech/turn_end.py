@@ -115,7 +115,8 @@ class TurnEnd:
         bush" when the player had paused inside the name: the card, as
         Whisper's prompt, lends its lower readings the rest of a name)."""
         tier = self._tier(partial, guess)
-        fillers = [o for o in others if self._filler(o) and not _cut_short(o, partial or "")]
+        said = partial or ""
+        fillers = [o for o in others if self._filler(o) and not _cut_short(o, said)]
         if tier is Tier.COMPLETE and not self.closed and fillers:
             # the same sound read also as a filler ("emu", read also "mm";
             # "ohm", read also "oh"): the card, as Whisper's prompt, may have
@@ -128,8 +129,8 @@ class TurnEnd:
         if (
             tier is Tier.HESITATION
             and not self.closed  # where a hesitation waits longer than a half phrase
-            and not self._filler(partial or "")
-            and longer_than_a_beat(partial or "")
+            and not self._filler(said)
+            and longer_than_a_beat(said)
             and self._begun(others)
         ):
             # a lone word no answer, longer than the fillers Whisper writes
@@ -138,7 +139,7 @@ class TurnEnd:
             # "pablo pando". Left out as a hesitation, "... Picasso" alone
             # was a surname; kept, the player's whole answer is heard
             return Tier.WAITING
-        if self._filler(partial or "") and any(map(self._filler, others)):
+        if self._filler(said) and any(map(self._filler, others)):
             # a filler read as one twice ("i'm", read also "em"): a whole
             # answer lower down ("emu") is the card, as Whisper's prompt, pulling
             return Tier.HESITATION
@@ -153,7 +154,7 @@ class TurnEnd:
         )
         if whole:
             return Tier.COMPLETE
-        if tier is Tier.OPEN and _one_word_after_a_lead_in(partial or ""):
+        if tier is Tier.OPEN and _one_word_after_a_lead_in(said):
             # "it's there": a lead-in and one word no answer of the host's is
             # more often the lead-in's article or a filler misread (Whisper
             # writes a drawn-out "the" as "there", "umm" as "i am") than a
