@@ -41,11 +41,17 @@ _WHOLE = (Tier.FINAL, Tier.COMPLETE)
 
 
 @lru_cache(maxsize=1)
-def _word_groups() -> dict[str, frozenset[str]]:
+def _word_lists() -> dict[str, frozenset[str]]:
     data = load_yaml(DATA.read_text(encoding="utf-8"))
     return {
         name: frozenset(first_spoken_form(str(w)) for w in group) for name, group in data.items()
     }
+
+
+@lru_cache(maxsize=1)
+def _word_groups() -> dict[str, frozenset[str]]:
+    """The groups of words a turn does not end on."""
+    return {name: words for name, words in _word_lists().items() if name != "heard_for_fillers"}
 
 
 def unfinished_words() -> frozenset[str]:
@@ -278,6 +284,25 @@ def _one_word_after_a_lead_in(text: str) -> bool:
     """Fillers or lead-ins, then one word: "it's there", "is it not", "i am"."""
     words = first_spoken_form(text).split()
     return len(words) > 1 and all(is_hesitation(word) for word in words[:-1])
+
+
+def one_beat_after_a_hesitation(text: str, answers: Iterable[str]) -> bool:
+    """Fillers or lead-ins, then one word of one beat that is one of the
+    `answers` and starts no longer one: "um mars", "is it rome". A player
+    who hesitated and then said a short answer has said it. Not a word
+    Whisper writes for a filler ("um earth" for piper's "um ... er"), nor
+    the start of another answer ("um prince" of "prince charles")."""
+    words = first_spoken_form(text).split()
+    if len(words) < 2 or not written_as_a_filler(" ".join(words[:-1])):
+        return False
+    last = words[-1]
+    return (
+        not longer_than_a_beat(last)
+        and not written_as_a_filler(last)
+        and last not in _word_lists()["heard_for_fillers"]
+        and one_of_the_phrases(last, tuple(answers))
+        and not begins_a_phrase([last], answers)
+    )
 
 
 def longer_than_a_beat(text: str) -> bool:

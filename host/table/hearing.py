@@ -19,7 +19,12 @@ from host.speech.endpoint import EndpointPolicy
 from host.speech.recognition import Expectation
 from host.speech.settings import SpeechSettings
 from host.speech.sound_alike import CARD, SoundAlike, sound_alike
-from host.speech.turn_end import TurnEnd, closed_list_test, longer_than_a_beat
+from host.speech.turn_end import (
+    TurnEnd,
+    closed_list_test,
+    longer_than_a_beat,
+    one_beat_after_a_hesitation,
+)
 from host.table import understanding as und
 from host.table.channels import Listening
 from host.word_sounds import syllables
@@ -108,14 +113,18 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
     melbourne"), unless it is one word of one beat: that is as often a
     filler Whisper wrote as a word ("uh" as "earth" before "... the Pacific
     Ocean"); of the fillers Whisper wrote as words on the dev sets, all but
-    one ("hmm" as "thomas", no answer) were one beat long."""
+    one ("hmm" as "thomas", no answer) were one beat long. After a
+    hesitation, though, such a word is the answer ("um mars" on a Venus
+    card), unless Whisper writes fillers so (`one_beat_after_a_hesitation`)."""
     is_command = closed_list_test(commands)
     is_other = closed_list_test(others)
 
     def is_complete(text: str) -> bool:
         if is_command(text):
             return True
-        if is_other(text) and longer_than_a_beat(text):
+        if is_other(text) and (
+            longer_than_a_beat(text) or one_beat_after_a_hesitation(text, others)
+        ):
             return True
         if fields is None:
             return False

@@ -99,6 +99,26 @@ def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
 @pytest.mark.parametrize(
     ("partial", "tier"),
     [
+        # "um ... Mars" on a Venus card: a wrong answer, but a whole one
+        ("um mars", Tier.COMPLETE),
+        ("and mars", Tier.COMPLETE),  # the "um" as Whisper writes it at an answer
+        ("is it mars", Tier.COMPLETE),
+        ("mars", Tier.HESITATION),  # alone it may still be a filler written as a word
+        # what Whisper writes for a second filler, though a planet too: piper's "um ... er"
+        ("um earth", Tier.WAITING),
+        ("um spain", Tier.WAITING),  # the start of "Spain and Portugal": it may go on
+        ("um maris", Tier.WAITING),  # no answer the host knows
+    ],
+)
+def test_after_a_hesitation_an_answer_of_one_beat_is_whole(partial, tier):
+    others = ("Mars", "Earth", "Spain", "Spain and Portugal", "Mercury")
+    plan = answer_plan(AnswerFields("Venus", reject=("Mercury",), kind="place"), others)
+    assert plan.turn_end.classify(partial) is tier
+
+
+@pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
         ("plate lips", Tier.COMPLETE),  # Platelets, another answer, heard as other words
         ("the chicago bill", Tier.COMPLETE),  # the card's Chicago Bulls
         ("it's plate lips", Tier.COMPLETE),
