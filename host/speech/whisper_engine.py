@@ -59,7 +59,7 @@ import numpy as np
 from host.speech.ahead import HESITATION_LEAD, PauseDecoding
 from host.speech.audio import RECOGNIZER_RATE, voice_span_seconds
 from host.speech.closed_list import ClosedListStream
-from host.speech.guided import roughly_alike, sounds_most_like, without_echo
+from host.speech.guided import closest_in_sound, roughly_alike, sounds_most_like, without_echo
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
@@ -641,8 +641,13 @@ class WhisperStream:
                 # six" in noise was "1066 t66", which is also rough likeness
                 # to "one thousand and sixty", and waited the full silence
                 continue
-            for size in range(len(words) - 1, 0, -1):  # the longest start first
-                start = " ".join(words[:size])
+            starts = [" ".join(words[:size]) for size in range(len(words) - 1, 0, -1)]
+            if closest_in_sound(heard, [phrase, *starts], 1) == [phrase]:
+                # the whole phrase misheard, closer to it than to any start:
+                # piper's "The Lord of the ... Rings" was "the lord of brains"
+                # at the end, and waited the full silence as "the lord of the"
+                continue
+            for start in starts:  # the longest start first
                 if roughly_alike(heard, start):
                     return start
         return None

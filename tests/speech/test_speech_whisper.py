@@ -332,6 +332,22 @@ def test_the_whole_phrase_and_more_is_no_half_of_it_to_wait_on(heard, guess):
     assert stream.guess() == guess
 
 
+@pytest.mark.parametrize(
+    "heard, guess",
+    [
+        ("the lord of", "the lord of the"),  # the player paused inside the title
+        ("the lord of the", "the lord of the"),
+        # closer to the whole title than to any start of it: piper's "The
+        # Lord of the ... Rings", misheard at the end, waited the full silence
+        ("the lord of brains", None),
+    ],
+)
+def test_the_whole_phrase_misheard_is_no_half_of_it_to_wait_on(heard, guess):
+    stream = WhisperStream(SaysEngine(heard), Expectation.answer(["The Lord of the Rings"]))
+    stream.accept(np.full(16000, 3000, np.int16))
+    assert stream.guess() == guess
+
+
 def test_the_second_hearing_follows_the_first_and_is_ranked_below_it():
     engine = SaysEngine("sidney", "sydnee", unprompted=("sydney", "sidney"))
     stream = WhisperStream(engine, Expectation.answer(["Canberra", "Sydney"]))
