@@ -11,7 +11,13 @@ hundred milliseconds of Whisper for ten words), so the work after the
 decision is printed too (wall time, as fast as possible; compare runs on
 an idle machine).
 
-    .venv/bin/python bench/choices_bench.py [--voices flite-kal,hibari-heart] [--show]
+    .venv/bin/python bench/choices_bench.py [--voices flite-kal,hibari-heart] [--show] [--table-die]
+
+`--table-die`: the table rolls its own die, so the move also hears the roll
+said again ("i rolled a four", prompts.ROLL_CORRECTIONS); those are said
+too. The game reads a roll in any of the readings and asks about it by
+voice ("A three?") before it counts: anything else read as one is counted
+apart, as a needless question.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from yes_no_bench import hearing_and_voices, hearings, print_shares  # noqa: E40
 
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
+from host.table.prompts import ROLL_CORRECTIONS  # noqa: E402
 
 # as the game reads a move's destinations out (narrator.space_name, "choice")
 CHOICES = (
@@ -41,6 +48,7 @@ CHOICES = (
 NAMES = ("Geography", "Art", "Geography", "History")  # the spaces' own names
 SHORT = ("art", "history")  # a category that names one choice
 NOT_CHOICES = ("repeat", "where am i", "i need a drink", "canberra", "um", "")
+ROLLS_SAID_AGAIN = ("i rolled a four", "it was a two")  # --table-die
 
 
 def said_as(text: str) -> str:
@@ -51,19 +59,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--voices", help="comma-separated voice names (default: all)")
     parser.add_argument("--show", action="store_true", help="list every phrase read wrong")
+    parser.add_argument(
+        "--table-die", action="store_true", help="the move also hears the roll said again"
+    )
     args = parser.parse_args()
     settings, recognizer, voices = hearing_and_voices(args.voices)
     commands = tuple(und.vocabulary()["commands"])
-    listening = Listening("choice", CHOICES, commands, prompt={}, also=NAMES, suggested=CHOICES)
+    corrections = ROLL_CORRECTIONS if args.table_die else ()
+    phrases = (*CHOICES, *corrections)
+    listening = Listening("choice", phrases, commands, prompt={}, also=NAMES, suggested=CHOICES)
     offered = {said_as(c) for c in CHOICES} | set(SHORT)
     said = [said_as(c) for c in CHOICES] + list(SHORT)
+    rolls = list(ROLLS_SAID_AGAIN) if args.table_die else []
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    asked: Counter = Counter()  # (voice, clean or noisy): something else read as a roll
     work: dict[str, list[float]] = defaultdict(list)  # seconds after the decision
-    texts = said + list(NOT_CHOICES)
+    texts = said + rolls + list(NOT_CHOICES)
     for voice, text, snr, report in hearings(voices, texts, listening, settings, recognizer, 14):
-        group = "choice" if text in said else "no choice"
+        group = "choice" if text in said else ("roll" if text in rolls else "no choice")
         heard = said_as(report["heard"][0]) if report["heard"] else ""
-        if group == "choice":
+        readings = (und.rolled_value(h) for h in report["heard"]) if args.table_die else ()
+        rolled = next((value for value in readings if value is not None), None)
+        if rolled is not None and group != "roll":
+            asked[(voice.name, "noisy" if snr else "clean")] += 1
+        if group == "roll":
+            wanted = und.rolled_value(text)
+            outcome = "right" if rolled == wanted else ("other" if rolled else "nothing")
+        elif group == "choice":
             # "arts" for "art": the category the game hears
             same = heard == text or und.meanings_of(heard) & und.meanings_of(text)
             outcome = "right" if same else ("other" if heard in offered else "nothing")
@@ -79,6 +101,14 @@ def main() -> None:
     names = [v.name for v in voices]
     print("choices said back (right: that choice; other: another choice):")
     print_shares(read_as, "choice", names, ("right", "other", "nothing"))
+    if rolls:
+        print("the roll said again (right: that number; other: another number):")
+        print_shares(read_as, "roll", names, ("right", "other", "nothing"))
+        others = len(texts) - len(rolls)
+        for where in ("clean", "noisy"):
+            count = sum(n for (_, w), n in asked.items() if w == where)
+            total = others * len(voices) * (1 if where == "clean" else 2)
+            print(f"  anything else read as a roll (asked about), {where}: {count} of {total}")
     print("no choice said (other: taken for a choice):")
     print_shares(read_as, "no choice", names, ("right", "other"))
     for kind, seconds in work.items():

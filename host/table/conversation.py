@@ -18,7 +18,8 @@ from host.rules.protocol import Event
 from host.signals import Signal
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
-from host.table.narrator import suggested
+from host.table.game import CannotUndo
+from host.table.narrator import number_words, suggested
 from host.table.prompts import NOT_UNDERSTOOD, PROMPTS, Ask, Done, Reply, did_you_say
 
 FAILURES_BEFORE_OFFER = 3
@@ -131,6 +132,42 @@ class Table:
         self.narrate(events)
         self.save()
 
+    def correct_roll(self, value: int, heard: Heard) -> None:
+        """The table's die was misheard ("I rolled a four" at the move): the
+        roll is made again with `value`, and the move asked afresh. By voice,
+        asked about first: table talk was heard as one ("i need a drink" as
+        "i rolled a three", flite kal in noise and hibari clean)."""
+        if self.game.prompt.get("roll") == value:
+            self.say(self.narrator.say("roll_same", value=number_words(value)))
+            raise PromptChanged()
+        if not heard.typed:
+            ask = self.narrator.say("roll_asked", value=number_words(value))
+            meant = did_you_say(self, ask, self.game.prompt, heard.text, False, "command")
+            self.note("roll asked about", value=value, heard=heard.text, meant=meant)
+            if not meant:
+                self.say(self.narrator.say("command_not_meant"))
+                raise PromptChanged()
+        try:
+            events = self.game.correct_roll(value)
+        except CannotUndo as exc:
+            self.say(self.narrator.say("roll_refused", reason=exc))
+            raise PromptChanged() from None
+        self.note("roll corrected", value=value)
+        self.say(self.narrator.say("roll_corrected", value=number_words(value)))
+        self.narrate([e for e in events if e["type"] != "rolled"])  # said just now
+        self.save()
+        raise PromptChanged()
+
+    def _too_late_for_the_roll(self, heard: Heard) -> bool:
+        """ "I rolled a four" once the move is made: said why it stands, not
+        judged as an answer or a choice (at the move it rolls again)."""
+        if self.game.prompt["type"] in ("roll", "move") or und.rolled_value(heard.text) is None:
+            return False
+        if self.settings.dice != "table":
+            return False
+        self.say(self.narrator.say("roll_refused", reason="the move is made"))
+        return True
+
     def _asked(self) -> dict:
         ruling = self.game.meta["last_ruling"]["state"]["prompt"]
         return {
@@ -240,6 +277,8 @@ class Table:
             ):
                 return silence
             outcome = NOT_UNDERSTOOD
+            if self._too_late_for_the_roll(heard):
+                continue
             if heard.typed or not heard.nothing:
                 command = next((c for c in map(und.command_of, heard.alternatives[:1]) if c), None)
                 if command and not self._meant(command, heard):

@@ -1,11 +1,13 @@
 """One game at the table: the engine, its state, the cards, and what the
 table can take back.
 
-The engine knows nothing of overrides or broken cards, so the game keeps two
+The engine knows nothing of overrides or broken cards, so the game keeps three
 snapshots of the plain-data state: before the last answer was ruled ("that
-was right" re-applies that answer with the other verdict) and before the
-last card was drawn ("skip" puts the card at the back and draws again).
-Everything here is JSON data, saved after every step.
+was right" re-applies that answer with the other verdict), before the last
+card was drawn ("skip" puts the card at the back and draws again) and before
+the last roll ("I rolled a four": the table's die, misheard, is read again
+while the move is still to choose). Everything here is JSON data, saved after
+every step.
 """
 
 from __future__ import annotations
@@ -200,6 +202,23 @@ class Game:
             self.meta["last_ruling"] = None  # a new question: the old ruling stands
         if "card_drawn" in kinds:
             self.meta["before_question"] = {"state": before, "action": action}
+        if action["type"] == "roll":
+            self.meta["before_roll"] = {"state": before, "step": self.meta["steps"]}
+        return events
+
+    def correct_roll(self, value: int) -> list[Event]:
+        """The last roll was `value`, not what was heard: rolled again with it,
+        while the move it led to is still to choose."""
+        saved = self.meta.get("before_roll")
+        if not saved or saved["step"] != self.meta["steps"] or self.prompt["type"] != "move":
+            raise CannotUndo("the roll can be changed only before the move")
+        if any_kind(self.prompt).get("roll") == value:
+            raise CannotUndo("that is the roll already")
+        state = copy.deepcopy(saved["state"])
+        events = self.engine.step(state, {"type": "roll", "value": value})
+        self.state = state
+        self.meta["steps"] += 1
+        self.meta["before_roll"] = {"state": saved["state"], "step": self.meta["steps"]}
         return events
 
     def override(self, correct: bool) -> tuple[dict, list[Event]]:

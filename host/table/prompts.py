@@ -40,6 +40,14 @@ class Ask:
 NOT_UNDERSTOOD = object()
 
 
+@dataclass(frozen=True)
+class RolledInstead:
+    """ "I rolled a four" at the move: the table's die was misheard."""
+
+    value: int
+    heard: Heard
+
+
 def listening(
     kind: str, prompt: dict, phrases=(), time_limit=None, also=(), card=None
 ) -> Listening:
@@ -110,7 +118,17 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
     narrowed = {"to": found}  # after "which one?", the answer picks among those
     spoken = table.narrator.choice_places(found)  # "second": the second place read out
 
+    table_die = table.settings.dice == "table"
+
     def interpret(heard: Heard):
+        # lower readings too: espeak's "it was a two" was Whisper's "one",
+        # the grammar's "it was a two" (asked about before it counts)
+        rolls = (und.rolled_value(text) for text in heard.alternatives)
+        rolled = next((value for value in rolls if value is not None), None)
+        if rolled is not None:
+            if table_die:
+                return Done(RolledInstead(rolled, heard))
+            return Reply(table.narrator.say("host_rolled", value=roll))
         for among in (narrowed["to"], found):
             for text in heard.alternatives:
                 places = spoken if among is found else None
@@ -128,15 +146,26 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
             )
         return NOT_UNDERSTOOD
 
+    # the table's die, misheard, is said again here ("I rolled a five")
+    corrections = ROLL_CORRECTIONS if table_die else ()
     space = table.converse(
         ask,
-        listening("choice", prompt, labels, also=[d.name for d in found]),
+        listening("choice", prompt, (*labels, *corrections), also=[d.name for d in found]),
         interpret,
         pass_value=found[0].space,
         pass_means=table.narrator.part("pass_means", "move", first=labels[0]),
         repeat=every,
     )
+    if isinstance(space, RolledInstead):
+        table.correct_roll(space.value, space.heard)  # asks afresh, with its own choices
     return {"type": "move", "to": space}, None
+
+
+# What a closed list hears for a roll said again at the move: "i rolled a
+# five", "it was a five" (understanding.rolled_value reads more ways)
+ROLL_CORRECTIONS = tuple(
+    f"{lead} {number_words(value)}" for lead in ("i rolled a", "it was a") for value in range(1, 7)
+)
 
 
 def jump(table, prompt: dict) -> tuple[dict, str | None]:

@@ -25,8 +25,13 @@ def active_side(table) -> str:
 
 def help_now(table) -> str:
     prompt = table.game.prompt
+    kind = table.dialogue or prompt["type"]
     table_roll = table.narrator.part("help_table_roll", table.settings.dice)
-    return table.narrator.part("help_now", table.dialogue or prompt["type"], table_roll=table_roll)
+    # only where it is said: a part's suggestions go with the line it fills
+    table_move = table.narrator.part(
+        "help_table_move", table.settings.dice if kind == "move" else "host"
+    )
+    return table.narrator.part("help_now", kind, table_roll=table_roll, table_move=table_move)
 
 
 def pending(table) -> str:

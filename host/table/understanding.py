@@ -40,6 +40,7 @@ PHRASE_GROUPS = (
     "thinking",
     "steal_words",
     "typed_only",
+    "rolled",
 )
 
 
@@ -224,6 +225,19 @@ def die_value(text: str) -> int | None:
     if not values:  # homophones count only when nothing else was said
         values = {words[w] for w in plain.split() if w in words}
     return values.pop() if len(values) == 1 else None
+
+
+def rolled_value(text: str) -> int | None:
+    """The die value in a correction of the roll: words that say a roll
+    ("I rolled a", "it was a"), then the number alone ("no, I rolled a
+    four", "it was 4"); None otherwise ("four" alone may be the fourth choice)."""
+    words = _without_fillers(normalise(text)).split()
+    if words[:1] in (["no"], ["sorry"], ["actually"]):
+        words = words[1:]
+    if len(words) < 2 or " ".join(words[:-1]) not in vocabulary()["rolled"]:
+        return None
+    value = die_value(words[-1])
+    return value if value is not None and 1 <= value <= 6 else None
 
 
 def ordinal_in(text: str) -> int | None:

@@ -101,6 +101,47 @@ def test_the_table_rolls_its_own_die(table):
     assert said_after(channel, "I rolled a five")[0].startswith("Five: ")
 
 
+def test_a_misheard_roll_of_the_tables_die_is_said_again_at_the_move(table):
+    lines = ["roll", "I rolled a five", "no, I rolled a four", "it was a four", "geography"]
+    _outcome, channel = table(lines, dice="table", verbosity="short")
+    assert said_after(channel, "I rolled a five") == ["Five: Art; 5 more?"]
+    # the host heard five; the table says four: the four's choices, not the five's
+    assert said_after(channel, "no, I rolled a four") == ["Four.", "Four: Geography; 5 more?"]
+    assert said_after(channel, "it was a four") == ["Yes, a four.", "Four: Geography; 5 more?"]
+    assert said_after(channel, "geography")[0].startswith("Geography: ")
+    assert keys_after(channel, "no, I rolled a four")[0] == "roll_corrected"
+
+
+def test_by_voice_the_roll_said_again_is_asked_about_first(table):
+    lines = ["five", "I rolled a four", "yes", "it was a two", "no"]
+    _outcome, channel = table(lines, dice="table", verbosity="short", voice=True)
+    assert said_after(channel, "I rolled a four") == ["A four?"]
+    assert said_after(channel, "yes") == ["Four.", "Four: Geography; 5 more?"]
+    # as if table talk had been heard as a roll: the player says no, the four stands
+    assert said_after(channel, "it was a two") == ["A two?"]
+    assert said_after(channel, "no")[:2] == ["Carrying on.", "Four: Geography; 5 more?"]
+
+
+def test_a_roll_said_again_after_a_resume_still_rolls_again(table):
+    table(["roll", "I rolled a five"], dice="table", verbosity="short")  # the input ends
+    _outcome, channel = table(["I rolled a four"], dice="table", verbosity="short", resume=True)
+    assert said_after(channel, "I rolled a four")[:2] == ["Four.", "Four: Geography; 5 more?"]
+
+
+def test_the_roll_is_said_again_only_before_the_move(table):
+    lines = ["roll", "I rolled a five", "art", "I rolled a four"]
+    _outcome, channel = table(lines, dice="table", verbosity="short")
+    assert said_after(channel, "art")[0].startswith("Art")  # moved: the question is read
+    # not judged as the answer: said why the roll stands, and the question waits
+    assert said_after(channel, "I rolled a four")[0] == "I can't change the roll: the move is made."
+    assert keys_after(channel, "I rolled a four")[:1] == ["roll_refused"]
+
+
+def test_the_hosts_own_roll_is_not_said_again(table):
+    _outcome, channel = table(["roll", "I rolled a six"], verbosity="short")
+    assert said_after(channel, "I rolled a six")[0] == "I rolled the die myself: a four."
+
+
 def test_that_was_right_changes_the_ruling_once_and_back_once(table):
     lines = ["roll", "geography", "Toronto", "that was right", "that was wrong", "that was right"]
     _outcome, channel = table(lines, verbosity="short")

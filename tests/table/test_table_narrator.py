@@ -114,6 +114,7 @@ KNOWN_FIELDS = {
     "needed",
     "waiting",
     "table_roll",
+    "table_move",
     "hub_rule",
     "heard",
     "help",

@@ -30,10 +30,11 @@ from host.table.voice import expectation_for
 
 VERBOSITIES = ("long", "normal", "short")
 GAMES = [
-    ("classic", None, 3),
-    ("genus2", "standard", 4),
-    ("genus6", "classic", 11),
-    ("ruby", None, 5),
+    ("classic", None, 3, "host"),
+    ("genus2", "standard", 4, "host"),
+    ("genus6", "classic", 11, "host"),
+    ("ruby", None, 5, "host"),
+    ("classic", None, 6, "table"),  # the table's own die: its help at the move
 ]
 PROBE = ["help", "score", NOISE, NOISE, NOISE]  # help, the prompt restated, the offer
 KINDS = set(PROMPTS) | {"confirm"}  # the confirm question ("Did you say ...?") too
@@ -92,13 +93,13 @@ def missing_suggestions(channel: Listener) -> tuple[set[str], list[str]]:
 @pytest.mark.parametrize("verbosity", VERBOSITIES)
 def test_every_suggestion_at_a_prompt_is_in_its_grammar(fast_tmp, verbosity):
     kinds, missing = set(), []
-    for index, (edition, mode, seed) in enumerate(GAMES):
+    for index, (edition, mode, seed, dice) in enumerate(GAMES):
         channel = Listener(responder=probing(TableBot(seed=seed, max_lines=500)))
         folder = fast_tmp / f"{verbosity}-{index}"
-        play(
-            play_args(folder, edition=edition, mode=mode, seed=seed, verbosity=verbosity),
-            channel=channel,
+        args = play_args(
+            folder, edition=edition, mode=mode, seed=seed, verbosity=verbosity, dice=dice
         )
+        play(args, channel=channel)
         found, gaps = missing_suggestions(channel)
         kinds |= found
         missing += gaps

@@ -73,6 +73,25 @@ def test_die_values(said, value):
     assert (value_said if value_said is not None and 1 <= value_said <= 6 else None) == value
 
 
+@pytest.mark.parametrize(
+    ("said", "value"),
+    [
+        ("I rolled a four", 4),
+        ("no, I rolled a 4", 4),
+        ("um it was a five", 5),
+        ("rolled two", 2),
+        ("I rolled a for", 4),  # as a recognizer may write it
+        ("four", None),  # alone it may be the fourth choice read out
+        ("no four", None),
+        ("it was a seven", None),
+        ("I rolled a four and a two", None),
+        ("that was right", None),
+    ],
+)
+def test_the_roll_said_again(said, value):
+    assert und.rolled_value(said) == value
+
+
 def test_names_in_order_with_members_and_unknown_words():
     names = {"Ann": "Ann", "Ben": "Ben", "Red": "Red", "Cy": "Red"}
     assert und.names_in("Ben and Ann", names) == (["Ben", "Ann"], [])
