@@ -214,12 +214,13 @@ class Game:
             raise CannotUndo("the roll can be changed only before the move")
         if any_kind(self.prompt).get("roll") == value:
             raise CannotUndo("that is the roll already")
-        state = copy.deepcopy(saved["state"])
-        events = self.engine.step(state, {"type": "roll", "value": value})
-        self.state = state
-        self.meta["steps"] += 1
-        self.meta["before_roll"] = {"state": saved["state"], "step": self.meta["steps"]}
-        return events
+        current = self.state
+        self.state = copy.deepcopy(saved["state"])
+        try:  # as any step: a card it draws may be skipped, its roll said again
+            return self.step({"type": "roll", "value": value})
+        except (IllegalAction, OutOfCards):
+            self.state = current
+            raise
 
     def override(self, correct: bool) -> tuple[dict, list[Event]]:
         """Re-rule the last answer as `correct`; returns (the ruling, events)."""
