@@ -154,7 +154,10 @@ class Table:
             raise PromptChanged() from None
         self.note("roll corrected", value=value)
         self.say(self.narrator.say("roll_corrected", value=number_words(value)))
-        self.narrate([e for e in events if e["type"] != "rolled"])  # said just now
+        for event in events:  # the new roll, said just now: in the transcript, not said twice
+            if event["type"] == "rolled":
+                self.write("event", event=event)
+        self.narrate([e for e in events if e["type"] != "rolled"])
         self.save()
         raise PromptChanged()
 

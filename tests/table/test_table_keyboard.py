@@ -8,6 +8,7 @@ from table_bots import StatelessBot
 from table_talk import keys, keys_after, said_after
 
 from host.table.channels import Listening
+from host.table.transcript import read_transcript
 
 
 def test_a_first_turn_in_short_words(table):
@@ -110,6 +111,14 @@ def test_a_misheard_roll_of_the_tables_die_is_said_again_at_the_move(table):
     assert said_after(channel, "it was a four") == ["Yes, a four.", "Four: Geography; 5 more?"]
     assert said_after(channel, "geography")[0].startswith("Geography: ")
     assert keys_after(channel, "no, I rolled a four")[0] == "roll_corrected"
+    # the transcript keeps both rolls, and why the second came
+    path = next(table.save_dir.rglob("*.transcript.jsonl"))
+    lines = read_transcript(path)
+    rolls = [
+        line["event"]["value"] for line in lines if line.get("event", {}).get("type") == "rolled"
+    ]
+    assert rolls == [5, 4]
+    assert [line["value"] for line in lines if line.get("text") == "roll corrected"] == [4]
 
 
 def test_by_voice_the_roll_said_again_is_asked_about_first(table):
