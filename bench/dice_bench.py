@@ -2,7 +2,7 @@
 and tell me the number.", dice: table)? Each of one to six said alone by the
 spoken dev set's voices, clean and in room noise at 15 and 10 dB, through
 the game's listening path for that prompt, and read as the game reads it
-(understanding.die_value).
+(understanding.die_face).
 
 Right is the number said; another number is a wrong move unless the player
 says the roll again at the move ("I rolled a four", prompts.py); nothing
@@ -41,9 +41,7 @@ def main() -> None:
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for voice, text, snr, report in hearings(voices, NUMBERS, listening, settings, recognizer, 5):
         heard = report["heard"][0] if report["heard"] else ""
-        value = und.die_value(heard)
-        if value is not None and not 1 <= value <= 6:
-            value = None  # "Die: one to six?"
+        value = und.die_face(heard)  # None: "Die: one to six?"
         outcome = (
             "right"
             if value == NUMBERS.index(text) + 1

@@ -164,9 +164,9 @@ class Table:
     def _too_late_for_the_roll(self, heard: Heard) -> bool:
         """ "I rolled a four" once the move is made: said why it stands, not
         judged as an answer or a choice (at the move it rolls again)."""
-        if self.game.prompt["type"] in ("roll", "move") or und.rolled_value(heard.text) is None:
+        if self.settings.dice != "table" or self.game.prompt["type"] in ("roll", "move"):
             return False
-        if self.settings.dice != "table":
+        if und.rolled_value(heard.text) is None:
             return False
         self.say(self.narrator.say("roll_refused", reason="the move is made"))
         return True

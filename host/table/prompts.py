@@ -83,8 +83,8 @@ def roll(table, prompt: dict) -> tuple[dict, str | None]:
             if (heard.typed and not text) or und.is_one_of(text, "roll"):
                 return Done(table.game.roll_die())
             return NOT_UNDERSTOOD
-        value = und.die_value(text)
-        if value is not None and 1 <= value <= 6:
+        value = und.die_face(text)
+        if value is not None:
             return Done(value)
         if und.is_one_of(text, "roll") or und.numbers_in(text):
             return Reply(table.narrator.say("die_value"))

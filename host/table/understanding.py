@@ -227,6 +227,12 @@ def die_value(text: str) -> int | None:
     return values.pop() if len(values) == 1 else None
 
 
+def die_face(text: str) -> int | None:
+    """The die value said, when a die can show it (one to six)."""
+    value = die_value(text)
+    return value if value is not None and 1 <= value <= 6 else None
+
+
 def rolled_value(text: str) -> int | None:
     """The die value in a correction of the roll: words that say a roll
     ("I rolled a", "it was a"), then the number alone ("no, I rolled a
@@ -236,8 +242,7 @@ def rolled_value(text: str) -> int | None:
         words = words[1:]
     if len(words) < 2 or " ".join(words[:-1]) not in vocabulary()["rolled"]:
         return None
-    value = die_value(words[-1])
-    return value if value is not None and 1 <= value <= 6 else None
+    return die_face(words[-1])
 
 
 def ordinal_in(text: str) -> int | None:
