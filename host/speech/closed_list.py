@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from host.speech.ahead import HESITATION_LEAD, PauseDecoding
-from host.speech.guided import closest_in_sound, roughly_alike, sound_of
+from host.speech.guided import closest_in_sound, roughly_alike, sound_of, sounds_most_like
 from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation, GrammarStream, Hypothesis, Recognition
-from host.speech.turn_end import begins_a_phrase, is_hesitation, only_hesitation
+from host.speech.turn_end import begins_a_phrase, cut_short, is_hesitation, only_hesitation
 
 if TYPE_CHECKING:
     from host.speech.whisper_engine import WhisperRecognizer
@@ -159,7 +159,7 @@ class ClosedListStream:
             unlike = self._written() is None and self._written_unlike(heard)
             return THINKING if unlike else heard
         begun = self._begun_phrase(heard)
-        found = self._written() or (begun[0] if begun else None)
+        found = self._written() or self._completed(heard) or (begun[0] if begun else None)
         filler = self._filler_written()
         if found is None and filler is not None:
             # hibari's "um" before "yes", written "m", the grammar's path "end"
@@ -211,13 +211,33 @@ class ClosedListStream:
                 return phrase, like
         return None
 
+    def _completed(self, path: str | None) -> str | None:
+        """The phrase of the list the grammar's path is the start of, when
+        Whisper's first reading has its words and sounds most like it: the
+        grammar's path stopped at "what does ben", Whisper wrote "what does
+        ben mean" (hibari's "what does Ben need" in noise), and the phrase the
+        path begins with ("what") was taken for it."""
+        words = first_spoken_form(path or "").split()
+        readings = self.audio.decoded()[:1]
+        if not words or not readings:
+            return None
+        reading = first_spoken_form(readings[0].text)
+        size = len(reading.split())
+        longer = [
+            p
+            for p in self.spoken
+            if len(p.split()) == size > len(words) and p.split()[: len(words)] == words
+        ]
+        return sounds_most_like(reading, longer)
+
     def _cut_short(self, picked: Recognition, path: str | None) -> Recognition | None:
         """The grammar's path as the partial results saw it, or the longest
         phrase it begins with ("roll" of "roll for"), when the lattice pass
         ended inside a phrase but Whisper wrote something that sounds like
         it ("row off" for "roll"). Noise Whisper writes as nothing stays
         nothing: the lattice pass is the guard against forced picks."""
-        begun = self._begun_phrase(path)
+        completed = self._completed(path)
+        begun = (completed, self.audio.decoded()[0].text) if completed else self._begun_phrase(path)
         if begun is None:
             return None
         phrase, like = begun
@@ -323,8 +343,12 @@ class ClosedListStream:
 
     def _written(self) -> str | None:
         """The list's phrase Whisper wrote for the words so far, if any, after
-        the fillers it began with ("um yes": the player thought first)."""
-        spellings = (first_spoken_form(h.text).split() for h in self.audio.decoded())
+        the fillers it began with ("um yes": the player thought first). Not a
+        lower reading that stops short of the first: it says nothing of the
+        last words (flite awb's "what does Ben need", in noise, was written
+        "what does", "what does then" and "what": not "what", the command)."""
+        readings = [first_spoken_form(h.text) for h in self.audio.decoded()]
+        spellings = (r.split() for r in readings if not cut_short(r, readings[0]))
         for words in spellings:
             while len(words) > 1 and is_hesitation(words[0]) and " ".join(words) not in self.spoken:
                 words = words[1:]
@@ -345,6 +369,8 @@ class ClosedListStream:
             return None
         rivals = {p for text in readings for p in closest_in_sound(text, self.spoken, RIVALS)}
         rivals.discard(first_spoken_form(picked.text))
+        # nor a phrase Whisper wrote more than ("what" of "what does")
+        rivals = {p for p in rivals if not cut_short(p, readings[0])}
         if not rivals:
             return None
         scores = self.engine.phrase_scores(self.audio.samples(), [picked.text, *sorted(rivals)])

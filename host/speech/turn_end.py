@@ -122,7 +122,7 @@ class TurnEnd:
         Whisper's prompt, lends its lower readings the rest of a name)."""
         tier = self._tier(partial, guess)
         said = partial or ""
-        fillers = [o for o in others if self._filler(o) and not _cut_short(o, said)]
+        fillers = [o for o in others if self._filler(o) and not cut_short(o, said)]
         if tier is Tier.COMPLETE and not self.closed and fillers:
             # the same sound read also as a filler ("emu", read also "mm";
             # "ohm", read also "oh"): the card, as Whisper's prompt, may have
@@ -274,7 +274,7 @@ def written_as_a_filler(text: str) -> bool:
     return bool(words) and all(is_hesitation(w) or w in joiners for w in words)
 
 
-def _cut_short(reading: str, partial: str) -> bool:
+def cut_short(reading: str, partial: str) -> bool:
     """The reading is the partial's first words, and fewer of them."""
     words, whole = first_spoken_form(reading).split(), first_spoken_form(partial).split()
     return len(words) < len(whole) and whole[: len(words)] == words

@@ -834,6 +834,41 @@ def test_at_a_pause_a_path_inside_a_phrase_reads_as_the_phrase_whisper_sounds_li
     assert stream.partial() == partial
 
 
+QUERIES = Expectation.closed(["what", "what does ben need", "what does ben have", "score"])
+
+
+@pytest.mark.parametrize(
+    "path, readings, heard",
+    [
+        # hibari's "what does Ben need" in noise: the grammar stopped at "what
+        # does ben"; "what", the phrase it begins with, said less than Whisper wrote
+        ("what does ben", ("what does ben mean",), "what does ben need"),
+        ("what does ben", ("what does ben have",), "what does ben have"),
+        ("what", ("what",), "what"),
+    ],
+)
+def test_a_grammar_path_that_stopped_is_the_phrase_it_begins_that_whisper_wrote_whole(
+    path, readings, heard
+):
+    stream = ClosedListStream(SaysEngine(*readings), QUERIES, grammar_stopping_inside_a_phrase(path))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == heard  # the turn ends on it
+    assert stream.finish().text == heard
+
+
+def test_a_lower_reading_that_stops_short_of_the_first_is_no_phrase_written():
+    # flite awb's "what does Ben need" in noise: "what", a command, was only
+    # the third reading, the first words of the first
+    engine = SaysEngine("what does", "what does then", "what")
+    stream = ClosedListStream(engine, QUERIES, grammar_picking(""))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text != "what"
+    whole = ClosedListStream(SaysEngine("what does", "score"), QUERIES, grammar_picking(""))
+    whole.accept(np.zeros(4800, np.int16))
+    assert whole.finish().text == "score"  # a lower reading of other words still counts
+
+
 class ScoresEngine(SaysEngine):
     """Whisper writing `reading`, and scoring phrases forced along them so."""
 
