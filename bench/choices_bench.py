@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from yes_no_bench import hearing_and_voices, hearings, print_shares  # noqa: E402
+from yes_no_bench import TABLE_NAMES, hearing_and_voices, hearings, print_shares  # noqa: E402
 
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
@@ -67,7 +67,9 @@ def main() -> None:
     commands = tuple(und.vocabulary()["commands"])
     corrections = ROLL_CORRECTIONS if args.table_die else ()
     phrases = (*CHOICES, *corrections)
-    listening = Listening("choice", phrases, commands, prompt={}, also=NAMES, suggested=CHOICES)
+    listening = Listening(
+        "choice", phrases, commands, prompt={}, also=NAMES, suggested=CHOICES, names=TABLE_NAMES
+    )
     offered = {said_as(c) for c in CHOICES} | set(SHORT)
     said = [said_as(c) for c in CHOICES] + list(SHORT)
     rolls = list(ROLLS_SAID_AGAIN) if args.table_die else []

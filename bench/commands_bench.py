@@ -11,7 +11,11 @@ as nothing costs a "Sorry?". So the figures are: right, another command,
 nothing; and for things that are no command (a filler, an answer, table
 talk, room noise alone), how often they were read as one.
 
-    .venv/bin/python bench/commands_bench.py [--voices flite-kal,hibari-heart] [--show] [--other-words]
+Since the host also hears questions about a player by name ("where is
+Ben"), the roll prompt's list holds those for a table of four (--players),
+and the three the help suggests are said about the second player.
+
+    .venv/bin/python bench/commands_bench.py [--voices flite-kal,hibari-heart] [--show] [--other-words] [--players Ann,Ben]
 """
 
 from __future__ import annotations
@@ -59,11 +63,19 @@ def suggested_commands() -> list[str]:
     return [p.casefold() for p in re.findall(r"\[([^\]]+)\]", phrases["help_always"])]
 
 
-def intent(text: str) -> str | None:
+def asked_about(name: str) -> list[str]:
+    """The phrases of the host's "About anyone: [where is Ben], ..." help."""
+    phrases = yaml.safe_load((ROOT / "host/table/data/phrases.yaml").read_text())
+    said = phrases["help_someone"].format(name=name)
+    return [p.casefold() for p in re.findall(r"\[([^\]]+)\]", said)]
+
+
+def intent(text: str, names: dict[str, str]) -> str | None:
     """What the game makes of the utterance at the roll prompt."""
     if und.is_one_of(text, "roll"):
         return "roll"
-    return und.command_of(text)
+    about = und.about_someone(text, names, fuzzy=True)
+    return f"{about[0]} about {about[1]}" if about else und.command_of(text)
 
 
 def main() -> None:
@@ -75,22 +87,43 @@ def main() -> None:
         action="store_true",
         help="say commands in words the help does not suggest ('speak up', 'hold on')",
     )
+    parser.add_argument(
+        "--players",
+        default="Ann,Ben,Cy,Dee",
+        help="the table's names: the queries about each are listened for, as in a game,"
+        " and those the help suggests about the second are said (default: Ann,Ben,Cy,Dee)",
+    )
     args = parser.parse_args()
     settings, recognizer, voices = hearing_and_voices(args.voices)
+    players = [name for name in args.players.split(",") if name]
+    names = {name: name for name in players}
     commands = tuple(und.vocabulary()["commands"])
     # as the game asks: "Say [roll]." suggests the one word
     listening = Listening(
-        "roll", tuple(und.vocabulary()["roll"]), commands, prompt={}, suggested=("roll",)
+        "roll",
+        tuple(und.vocabulary()["roll"]),
+        commands,
+        prompt={},
+        suggested=("roll",),
+        names=tuple(players),
     )
     said = list(OTHER_WORDS) if args.other_words else ["roll", *suggested_commands()]
+    about = asked_about(players[1]) if len(players) > 1 and not args.other_words else []
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome
     # game-changing commands heard (ASKED_FIRST): asked about when disputed
     changing: Counter = Counter()
-    texts = said + list(NOT_COMMANDS)
-    for voice, text, snr, report in hearings(voices, texts, listening, settings, recognizer, 21):
-        group = "command" if text in said else "not a command"
+    groups = ("command", "about someone", "not a command")
+    # the queries about someone in a pass of their own: the others' noise stays as it was
+    passes = [(said + list(NOT_COMMANDS), 21)] + ([(about, 22)] if about else [])
+    heard_all = (
+        hearing
+        for texts, seed in passes
+        for hearing in hearings(voices, texts, listening, settings, recognizer, seed)
+    )
+    for voice, text, snr, report in heard_all:
+        group = "command" if text in said else ("about someone" if text in about else groups[2])
         heard = report["heard"][0] if report["heard"] else ""
-        got, meant = intent(heard), intent(text)
+        got, meant = intent(heard, names), intent(text, names)
         outcome = "right" if got == meant else ("nothing" if got is None else "other")
         for who in (voice.name, "noisy" if snr else "clean"):
             read_as[(group, who)][outcome] += 1
@@ -100,8 +133,8 @@ def main() -> None:
         if args.show and outcome != "right":
             where = f"{snr:.0f} dB" if snr else "clean"
             print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
-    print(f"commands said: {', '.join(said)}")
-    for group in ("command", "not a command"):
+    print(f"commands said: {', '.join(said + about)}; the table: {', '.join(players)}")
+    for group in groups if about else (groups[0], groups[2]):
         print(f"{group}:")
         print_shares(read_as, group, [v.name for v in voices], ("right", "other", "nothing"))
     print("game-changing commands heard (asked about first when the two passes disagreed):")

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from yes_no_bench import hearing_and_voices, hearings, print_shares  # noqa: E402
+from yes_no_bench import TABLE_NAMES, hearing_and_voices, hearings, print_shares  # noqa: E402
 
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
@@ -37,7 +37,9 @@ def main() -> None:
     args = parser.parse_args()
     settings, recognizer, voices = hearing_and_voices(args.voices)
     commands = tuple(und.vocabulary()["commands"])
-    listening = Listening("roll", NUMBERS, commands, prompt={})  # as prompts.roll asks
+    listening = Listening(
+        "roll", NUMBERS, commands, prompt={}, names=TABLE_NAMES
+    )  # as prompts.roll asks
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)
     for voice, text, snr, report in hearings(voices, NUMBERS, listening, settings, recognizer, 5):
         heard = report["heard"][0] if report["heard"] else ""

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections import Counter, defaultdict
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -95,6 +96,7 @@ def main() -> None:
         for prompt, phrases in _by_prompt(said_at(players, eligible)).items():
             may = eligible if prompt == "steal" else players
             heard_at = listening("names", {}, list(players), also=may)
+            heard_at = replace(heard_at, names=players)
             for voice, text, snr, report in hearings(
                 voices, phrases, heard_at, settings, recognizer, args.seed
             ):

@@ -91,6 +91,11 @@ def hearings(voices, texts, listening, settings, recognizer, seed: int):
                     yield voice, text, snr, {**report, "disputed": disputed}
 
 
+# The table the closed lists are heard at: each prompt also listens for the
+# queries about its players by name ("where is Ben"), as in a game
+TABLE_NAMES = ("Ann", "Ben")
+
+
 def hearing_and_voices(names: str | None):
     """The configured speech settings, the game's live recognizer, and the
     spoken dev set's voices (those named, comma-separated, or all)."""
@@ -116,9 +121,13 @@ def main() -> None:
     settings, recognizer, voices = hearing_and_voices(args.voices)
     commands = tuple(und.vocabulary()["commands"])
     if args.prompt == "confirm":
-        listening = Listening("yes_no", ("yes", "no"), commands, prompt={"confirm": "x"})
+        listening = Listening(
+            "yes_no", ("yes", "no"), commands, prompt={"confirm": "x"}, names=TABLE_NAMES
+        )
     else:
-        listening = Listening("choice", ("yes", "no"), commands, prompt={"type": "jump"})
+        listening = Listening(
+            "choice", ("yes", "no"), commands, prompt={"type": "jump"}, names=TABLE_NAMES
+        )
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, voice) -> reading
     replies = (
         [("yes", t) for t in YES] + [("no", t) for t in NO] + [("neither", t) for t in NEITHER]

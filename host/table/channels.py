@@ -86,6 +86,9 @@ class Listening:
     # what the host's question suggested saying ("Say [roll]."): the likeliest
     # words, which a recognizer with a text prompt may name
     suggested: tuple[str, ...] = ()
+    # the table's names, players' and teams': the queries about each are
+    # heard with the commands ("where is Ben")
+    names: tuple[str, ...] = ()
 
 
 class Channel(Protocol):

@@ -244,6 +244,8 @@ class Table:
         self.write("note", text=text, **fields)
 
     def listen(self, listening: Listening) -> Heard:
+        if listening.commands:  # and the queries about someone, by this table's names
+            listening = replace(listening, names=tuple(self.spoken_names()))
         heard = self.channel.listen(listening)
         self.write("heard", prompt=listening.prompt.get("type"), **heard.as_log())
         return heard
@@ -283,11 +285,11 @@ class Table:
             if self._too_late_for_the_roll(heard):
                 continue
             if heard.typed or not heard.nothing:
-                command = next((c for c in map(und.command_of, heard.alternatives[:1]) if c), None)
+                command, about = self._command_in(heard)
                 if command and not self._meant(command, heard):
                     continue
                 if command:
-                    self.run_command(command)
+                    self.run_command(command, about)
                     if command in RESTATING:
                         self.say(table_commands.pending(self), "prompt")
                     failures = 0
@@ -353,10 +355,34 @@ class Table:
         prompt = self.game.prompt
         return PROMPTS[prompt["type"]](self, prompt)
 
-    def run_command(self, command: str) -> None:
-        self.note("command", command=command)
-        COMMANDS[command](self)
+    def run_command(self, command: str, about: str | None = None) -> None:
+        """`about`: the side a query was asked about by name ("where is Ben")."""
+        if about is None:
+            self.note("command", command=command)
+            COMMANDS[command](self)
+        else:
+            self.note("command", command=command, about=about)
+            ABOUT_SOMEONE[command](self, about)
+
+    def spoken_names(self) -> dict[str, str]:
+        """Every name said at the table, players' and teams', to its side."""
+        spoken = {}
+        for side in self.game.state["sides"]:
+            spoken[side["name"]] = side["name"]
+            for member in side["members"]:
+                spoken[member] = side["name"]
+        return spoken
+
+    def _command_in(self, heard: Heard) -> tuple[str | None, str | None]:
+        """(the command the best alternative is, the side it asks about by
+        name: "what wedges does Ann have"), or (None, None)."""
+        best = heard.alternatives[0] if heard.alternatives else ""
+        command = und.command_of(best)
+        if command:
+            return command, None
+        about = und.about_someone(best, self.spoken_names(), fuzzy=not heard.typed)
+        return about or (None, None)
 
 
 from host.table import table_commands  # noqa: E402  (the commands raise this module's exceptions)
-from host.table.table_commands import COMMANDS  # noqa: E402
+from host.table.table_commands import ABOUT_SOMEONE, COMMANDS  # noqa: E402

@@ -463,24 +463,26 @@ class Narrator:
 
     def score(self, game) -> list[str]:
         state = game.state
-        lines: list[str] = []
-        for index, side in enumerate(state["sides"]):
-            wedges = side["wedges"]
-            tokens = side["tokens"]
-            lines.append(
-                self.say(
-                    "score_line",
-                    side=self.who(side["name"]),
-                    wedges=f"{len(wedges)} wedge{'s' * (len(wedges) != 1)}"
-                    + (f" ({self.categories(wedges)})" if wedges else ""),
-                    tokens=f", {tokens} token{'s' * (tokens != 1)}" if tokens else "",
-                    ruby=", the Ruby" if state["ruby_holder"] == index else "",
-                    space=self.space(side["space"]),
-                )
-            )
+        lines: list[str] = [self.standing(game, side["name"]) for side in state["sides"]]
         if game.rules.coop:
             lines.append(self.say("cards_used", cards=state["cards"]))
         return lines
+
+    def standing(self, game, name: str) -> Line:
+        """One side's line of the score: its wedges, tokens, the Ruby, its space."""
+        state = game.state
+        index = next(i for i, side in enumerate(state["sides"]) if side["name"] == name)
+        side = state["sides"][index]
+        wedges, tokens = side["wedges"], side["tokens"]
+        return self.say(
+            "score_line",
+            side=self.who(name),
+            wedges=f"{len(wedges)} wedge{'s' * (len(wedges) != 1)}"
+            + (f" ({self.categories(wedges)})" if wedges else ""),
+            tokens=f", {tokens} token{'s' * (tokens != 1)}" if tokens else "",
+            ruby=", the Ruby" if state["ruby_holder"] == index else "",
+            space=self.space(side["space"]),
+        )
 
     def need(self, game, name: str) -> str:
         side = game.side(name)

@@ -297,11 +297,7 @@ def steal(table, prompt: dict) -> tuple[dict, str | None]:
 
 
 def _names_dialogue(table, ask: str, prompt: dict, kind: str) -> list[str]:
-    spoken = {}
-    for side in table.game.state["sides"]:
-        spoken[side["name"]] = side["name"]
-        for member in side["members"]:
-            spoken[member] = side["name"]
+    spoken = table.spoken_names()
     eligible = prompt["eligible"]
 
     def interpret(heard: Heard):

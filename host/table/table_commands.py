@@ -68,7 +68,7 @@ def answer(table) -> None:
 
 
 def where_am_i(table) -> None:
-    table.say(table.narrator.where(table.game, active_side(table)))
+    where_is(table, active_side(table))
 
 
 def score(table) -> None:
@@ -77,7 +77,19 @@ def score(table) -> None:
 
 
 def need(table) -> None:
-    table.say(table.narrator.need(table.game, active_side(table)))
+    needs_of(table, active_side(table))
+
+
+def where_is(table, side: str) -> None:
+    table.say(table.narrator.where(table.game, side))
+
+
+def standing_of(table, side: str) -> None:
+    table.say(table.narrator.standing(table.game, side))
+
+
+def needs_of(table, side: str) -> None:
+    table.say(table.narrator.need(table.game, side))
 
 
 def advise(table) -> None:
@@ -108,6 +120,11 @@ def whose_turn(table) -> None:
 def help(table) -> None:
     table.say(help_now(table))
     table.say(table.narrator.say("help_always"))
+    state = table.game.state
+    sides = state["sides"]
+    if len(sides) > 1:  # "where is Ben": the next side's name as the example
+        after = sides[(state["turn"] + 1) % len(sides)]["name"]
+        table.say(table.narrator.say("help_someone", name=after))
 
 
 def rules(table) -> None:
@@ -279,4 +296,11 @@ COMMANDS = {
     "short": short,
     "long": long,
     "keyboard": keyboard,
+}
+
+# The queries asked about someone by name ("where is Ben"), by command
+ABOUT_SOMEONE = {
+    "where_am_i": where_is,
+    "score": standing_of,
+    "need": needs_of,
 }

@@ -59,9 +59,14 @@ def vocabulary() -> dict:
     for name, items in raw["commands"].items():
         for phrase in phrases(items):
             commands.setdefault(_without_fillers(phrase, fillers), name)
+    about_someone = {
+        name: tuple(_without_fillers(p, fillers) for p in phrases(items))
+        for name, items in raw["about_someone"].items()
+    }
     return {
         "fillers": fillers,
         "commands": commands,
+        "about_someone": about_someone,
         "categories": {k: phrases(v) for k, v in raw["categories"].items()},
         "kinds": {k: phrases(v) for k, v in raw["kinds"].items()},
         "directions": {k: phrases(v) for k, v in raw["directions"].items()},
@@ -110,6 +115,50 @@ def command_of(text: str) -> str | None:
         return None
     commands = vocabulary()["commands"]
     return commands.get(plain) or commands.get(_without_fillers(plain))
+
+
+NAME_SLOT = "someone"  # where the name goes in vocabulary.yaml's about_someone
+
+
+@cache
+def _asking_about_someone() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """(command, its wording with the name as a group) for every way of asking about someone."""
+    found = []
+    for command, templates in vocabulary()["about_someone"].items():
+        for template in templates:
+            before, after = template.split(NAME_SLOT)
+            pattern = re.escape(before) + "(?P<name>.+?)" + re.escape(after)
+            found.append((command, re.compile(pattern)))
+    return tuple(found)
+
+
+def about_someone(text: str, names: dict[str, str], fuzzy: bool = False) -> tuple[str, str] | None:
+    """(command, side) when the whole utterance asks about one player's or
+    team's side by name: "what does Cy need" is ("need", Cy's team).
+    `names` maps every spoken name to its side, as for `names_in`."""
+    plain = _without_fillers(normalise(text))
+    for command, pattern in _asking_about_someone():
+        match = pattern.fullmatch(plain)
+        if match is None:
+            continue
+        sides, unknown = names_in(match["name"], names, fuzzy)
+        if len(sides) == 1 and not unknown:
+            return command, sides[0]
+    return None
+
+
+def queries_about(names) -> tuple[str, ...]:
+    """Every way of asking about each of `names` (the players' and teams'
+    spoken names): what a prompt listens for besides the commands."""
+    spoken = [normalise(n) for n in names if normalise(n)]
+    return tuple(
+        dict.fromkeys(
+            template.replace(NAME_SLOT, name)
+            for templates in vocabulary()["about_someone"].values()
+            for template in templates
+            for name in spoken
+        )
+    )
 
 
 def is_one_of(text: str, group: str) -> bool:

@@ -201,6 +201,8 @@ def expectation_for(listening: Listening):
     from host.speech import Expectation
 
     commands = tuple(listening.commands)
+    if commands:  # "where is Ben": the queries about the table's players
+        commands += und.queries_about(listening.names)
     if listening.kind == "answer":
         return Expectation.answer(
             listening.phrases, commands + und.vocabulary()["pass"] + und.vocabulary()["thinking"]
