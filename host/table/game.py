@@ -243,16 +243,17 @@ class Game:
     def skip_question(self) -> list[Event]:
         """Put the card just drawn at the back of its deck and draw again."""
         saved = self.meta.get("before_question")
-        if not saved or self.prompt["type"] not in ("answer", "pick", "category", "claims"):
-            raise CannotUndo("there is no question to skip now")
         question: Mapping[str, Any] = self.state.get("question") or {}
         prompt = any_kind(self.prompt)
         card = prompt.get("card") or question.get("card")
+        # no card yet (the hub's category to choose): the last one drawn was
+        # a turn or more ago, and going back to it would play it again
+        if not saved or not card or self.prompt["type"] not in SKIPPABLE:
+            raise CannotUndo("there is no question to skip now")
         state = copy.deepcopy(saved["state"])
-        if card:
-            dealer.send_to_back(
-                state["dealer"], card, prompt.get("category") or question.get("category")
-            )
+        dealer.send_to_back(
+            state["dealer"], card, prompt.get("category") or question.get("category")
+        )
         events = self.engine.step(state, saved["action"])
         state["cards"] += 1  # the skipped card was used too (the co-op rank counts every card)
         self.state = state
@@ -260,6 +261,10 @@ class Game:
         self.meta["last_ruling"] = None
         self.meta["steps"] += 1
         return events
+
+
+# The prompts a question's card may be skipped at (it was drawn and read)
+SKIPPABLE = ("answer", "pick", "category", "claims")
 
 
 def any_kind(prompt: Prompt) -> Mapping[str, Any]:

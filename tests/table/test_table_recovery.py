@@ -263,6 +263,26 @@ def test_coop_counts_a_skipped_card(table):
     assert len(drawn) == 2 and save["state"]["cards"] == 2
 
 
+def test_skip_at_the_hubs_category_choice_is_refused_and_rewinds_nothing(table):
+    # no card is drawn before the category is chosen: "skip" had gone back to
+    # the last card drawn, a turn or more before, and played it again
+    bot = StatelessBot(max_lines=800)
+    lines = ["skip the question", "where am i"]  # said at the hub, then the next prompt
+
+    def responder(listening: Listening):
+        at_the_hub = listening.prompt.get("type") == "category" and not listening.prompt.get("card")
+        if lines and (at_the_hub or len(lines) == 1):
+            return lines.pop(0)
+        return bot(listening)
+
+    _outcome, channel = table(responder=responder, seed=7, verbosity="short")
+    assert not lines, "the game never reached the hub"
+    assert said_after(channel, "skip the question") == [
+        "Nothing to skip: there is no question to skip now."
+    ]
+    assert said_after(channel, "where am i") == ["Ben is on the hub.", "Which category?"]
+
+
 def _category_name(space: int) -> str:
     from host.rules.editions import load_rules
 
