@@ -33,7 +33,7 @@ QUESTIONS_BACK = 4  # then a question back counts as a miss after all
 # by voice when the recognizer's two passes disagreed, they are asked about
 # first: room noise written "that was wrong" where the player said "rules"
 # would rule a right answer wrong and teach the judge so.
-ASKED_FIRST = frozenset(["right", "wrong", "skip", "save_quit"])
+ASKED_FIRST = frozenset(["right", "wrong", "skip", "undo", "save_quit"])
 
 
 class PromptChanged(Signal):

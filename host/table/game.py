@@ -135,9 +135,7 @@ class Game:
         return {"meta": self.meta, "state": self.state}
 
     def cards_in_play(self) -> set[str]:
-        prompt = any_kind(self.state["prompt"])
-        question: Mapping[str, Any] = self.state.get("question") or {}
-        return {c for c in (prompt.get("card"), question.get("card")) if c}
+        return _cards_in_play(self.state)
 
     # -------------------------------------------------------------- facts
 
@@ -183,6 +181,12 @@ class Game:
         """One engine step; IllegalAction and OutOfCards pass to the caller
         with the state unchanged."""
         before = copy.deepcopy(self.state)
+        # a choice the host may have misheard: kept to take back (undo_choice)
+        if action["type"] in CHOICES:
+            kept = {key: copy.deepcopy(self.meta.get(key)) for key in UNDONE_WITH_A_CHOICE}
+            choice = {"state": before, "meta": kept, "action": action}
+        else:
+            choice = None
         try:
             events = self.engine.step(self.state, action)
         except (IllegalAction, OutOfCards):
@@ -204,7 +208,34 @@ class Game:
             self.meta["before_question"] = {"state": before, "action": action}
         if action["type"] == "roll":
             self.meta["before_roll"] = {"state": before, "step": self.meta["steps"]}
+        self.meta["before_choice"] = choice and {**choice, "step": self.meta["steps"]}
         return events
+
+    def choice_to_undo(self) -> str | None:
+        """The kind of choice `undo_choice` would take back now ("move"), if any."""
+        saved = self.meta.get("before_choice")
+        if not saved or saved["step"] != self.meta["steps"]:
+            return None
+        return saved["action"]["type"]
+
+    def undo_choice(self) -> dict:
+        """Take back the last choice (a move, a category, who steals, ...)
+        while nothing has followed it: the host misheard it. A card it drew
+        goes to the back of its deck, as a skipped one does: the player has
+        heard it. Returns the choice's action."""
+        if self.choice_to_undo() is None:
+            raise CannotUndo("there is no choice to take back now")
+        saved = self.meta["before_choice"]
+        state = copy.deepcopy(saved["state"])
+        drawn = self.cards_in_play() - _cards_in_play(state)
+        question: Mapping[str, Any] = self.state.get("question") or {}
+        category = any_kind(self.prompt).get("category") or question.get("category")
+        for card in drawn:
+            dealer.send_to_back(state["dealer"], card, category)
+        self.state = state
+        self.meta.update(copy.deepcopy(saved["meta"]))  # the steps count, the undo points
+        self.meta["before_choice"] = None
+        return saved["action"]
 
     def correct_roll(self, value: int) -> list[Event]:
         """The last roll was `value`, not what was heard: rolled again with it,
@@ -263,6 +294,16 @@ class Game:
         return events
 
 
+def _cards_in_play(state: GameState) -> set[str]:
+    prompt = any_kind(state["prompt"])
+    question: Mapping[str, Any] = state.get("question") or {}
+    return {c for c in (prompt.get("card"), question.get("card")) if c}
+
+
+# The players' choices, which a host that misheard one can take back
+CHOICES = ("move", "jump", "pick", "category", "claims", "steal")
+# ... and what it takes back of the game's bookkeeping with them
+UNDONE_WITH_A_CHOICE = ("steps", "before_roll", "before_question", "last_ruling")
 # The prompts a question's card may be skipped at (it was drawn and read)
 SKIPPABLE = ("answer", "pick", "category", "claims")
 

@@ -119,6 +119,10 @@ def whose_turn(table) -> None:
 
 def help(table) -> None:
     table.say(help_now(table))
+    choice = table.game.choice_to_undo()
+    if choice:  # "If I misheard the move, say undo."
+        taken = table.narrator.part("choice_taken_back", choice)
+        table.say(table.narrator.say("help_undo", choice=taken))
     table.say(table.narrator.say("help_always"))
     state = table.game.state
     sides = state["sides"]
@@ -225,6 +229,21 @@ def skip(table) -> None:
     raise conversation.PromptChanged()
 
 
+def undo(table) -> None:
+    """A misheard choice taken back: the prompt it answered is asked again."""
+    try:
+        action = table.game.undo_choice()
+    except CannotUndo as exc:
+        table.say(table.narrator.say("undo_refused", reason=exc))
+        return
+    table.note("choice taken back", action=action)
+    taken = table.narrator.part("choice_taken_back", action["type"])
+    table.say(table.narrator.say("undone", choice=taken))
+    table.read_questions = set()
+    table.save()
+    raise conversation.PromptChanged()
+
+
 def _adjust(table, change: str) -> None:
     table.say(table.narrator.say(table.channel.adjust(change)))
 
@@ -289,6 +308,7 @@ COMMANDS = {
     "right": right,
     "wrong": wrong,
     "skip": skip,
+    "undo": undo,
     "louder": louder,
     "softer": softer,
     "slower": slower,

@@ -850,7 +850,9 @@ QUERIES = Expectation.closed(["what", "what does ben need", "what does ben have"
 def test_a_grammar_path_that_stopped_is_the_phrase_it_begins_that_whisper_wrote_whole(
     path, readings, heard
 ):
-    stream = ClosedListStream(SaysEngine(*readings), QUERIES, grammar_stopping_inside_a_phrase(path))
+    stream = ClosedListStream(
+        SaysEngine(*readings), QUERIES, grammar_stopping_inside_a_phrase(path)
+    )
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
     assert stream.partial() == heard  # the turn ends on it

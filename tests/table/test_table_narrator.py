@@ -78,6 +78,7 @@ def test_variety_never_repeats_a_sentence_twice_in_a_row():
 
 
 KNOWN_FIELDS = {
+    "choice",
     "edition",
     "mode",
     "sides",
