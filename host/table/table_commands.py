@@ -7,6 +7,8 @@ game under the pending prompt and say so (PromptChanged asks afresh).
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from host.cards.dealer import OutOfCards
 from host.rules.engine import Engine
 from host.table import conversation
@@ -207,26 +209,17 @@ def _override(table, correct: bool) -> None:
         )
         if problem:
             table.note(problem)
-    table.read_questions = set()
-    table.narrate(events)
-    table.save()
-    raise conversation.PromptChanged()
+    _asked_afresh(table, events)
 
 
 def skip(table) -> None:
     try:
         events = table.game.skip_question()
-    except CannotUndo as exc:
-        table.say(table.narrator.say("skip_refused", reason=exc))
-        return
-    except OutOfCards as exc:
+    except (CannotUndo, OutOfCards) as exc:
         table.say(table.narrator.say("skip_refused", reason=exc))
         return
     table.say(table.narrator.say("skipped"))
-    table.read_questions = set()
-    table.narrate([e for e in events if e["type"] not in ("moved", "rolled", "jumped")])
-    table.save()
-    raise conversation.PromptChanged()
+    _asked_afresh(table, [e for e in events if e["type"] not in ("moved", "rolled", "jumped")])
 
 
 def undo(table) -> None:
@@ -239,7 +232,14 @@ def undo(table) -> None:
     table.note("choice taken back", action=action)
     taken = table.narrator.part("choice_taken_back", action["type"])
     table.say(table.narrator.say("undone", choice=taken))
+    _asked_afresh(table)
+
+
+def _asked_afresh(table, events=()) -> NoReturn:
+    """The game changed under the pending prompt (an override, a skip, an
+    undo): what follows is said, saved, and the prompt asked afresh."""
     table.read_questions = set()
+    table.narrate(list(events))
     table.save()
     raise conversation.PromptChanged()
 
