@@ -227,10 +227,8 @@ class Game:
             raise CannotUndo("there is no choice to take back now")
         saved = self.meta["before_choice"]
         state = copy.deepcopy(saved["state"])
-        drawn = self.cards_in_play() - _cards_in_play(state)
-        question: Mapping[str, Any] = self.state.get("question") or {}
-        category = any_kind(self.prompt).get("category") or question.get("category")
-        for card in drawn:
+        card, category = _question_in_play(self.state)
+        if card and card not in _cards_in_play(state):  # the choice drew it
             dealer.send_to_back(state["dealer"], card, category)
         self.state = state
         self.meta.update(copy.deepcopy(saved["meta"]))  # the steps count, the undo points
@@ -274,17 +272,13 @@ class Game:
     def skip_question(self) -> list[Event]:
         """Put the card just drawn at the back of its deck and draw again."""
         saved = self.meta.get("before_question")
-        question: Mapping[str, Any] = self.state.get("question") or {}
-        prompt = any_kind(self.prompt)
-        card = prompt.get("card") or question.get("card")
+        card, category = _question_in_play(self.state)
         # no card yet (the hub's category to choose): the last one drawn was
         # a turn or more ago, and going back to it would play it again
         if not saved or not card or self.prompt["type"] not in SKIPPABLE:
             raise CannotUndo("there is no question to skip now")
         state = copy.deepcopy(saved["state"])
-        dealer.send_to_back(
-            state["dealer"], card, prompt.get("category") or question.get("category")
-        )
+        dealer.send_to_back(state["dealer"], card, category)
         events = self.engine.step(state, saved["action"])
         state["cards"] += 1  # the skipped card was used too (the co-op rank counts every card)
         self.state = state
@@ -298,6 +292,16 @@ def _cards_in_play(state: GameState) -> set[str]:
     prompt = any_kind(state["prompt"])
     question: Mapping[str, Any] = state.get("question") or {}
     return {c for c in (prompt.get("card"), question.get("card")) if c}
+
+
+def _question_in_play(state: GameState) -> tuple[str | None, str | None]:
+    """(card, category) of the question the prompt is on, or the open one."""
+    prompt = any_kind(state["prompt"])
+    question: Mapping[str, Any] = state.get("question") or {}
+    return (
+        prompt.get("card") or question.get("card"),
+        prompt.get("category") or question.get("category"),
+    )
 
 
 # The players' choices, which a host that misheard one can take back
