@@ -16,6 +16,7 @@ from host.cards.dealer import OutOfCards
 from host.rules.engine import IllegalAction
 from host.rules.protocol import Event
 from host.signals import Signal
+from host.speech.guided import roughly_alike
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
 from host.table.game import CannotUndo
@@ -380,7 +381,13 @@ class Table:
         command = und.command_of(best)
         if command:
             return command, None
-        about = und.about_someone(best, self.spoken_names(), fuzzy=not heard.typed)
+        names = self.spoken_names()
+        about = und.about_someone(best, names, fuzzy=not heard.typed)
+        guess = heard.card_guess
+        if about is None and guess and roughly_alike(best, guess):
+            # at an answer the card's grammar heard the query ("where is ann")
+            # and Whisper the name otherwise ("where is jan", flite's "Ann")
+            about = und.about_someone(guess, names)
         return about or (None, None)
 
 

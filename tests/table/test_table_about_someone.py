@@ -79,3 +79,12 @@ def test_a_query_about_someone_is_the_whole_utterance():
     assert und.about_someone("Ann", names) is None  # a name alone is a claim, not a query
     assert und.about_someone("what does anne have", names) is None  # typed names must match
     assert und.about_someone("what does anne have", names, fuzzy=True) == ("score", "Ann")
+
+
+def test_at_an_answer_a_query_the_cards_grammar_heard_is_no_answer(table):
+    # flite's "where is Ann" at the question: Whisper wrote the name "jan",
+    # the grammar over the card's phrases and the commands heard the query
+    lines = ["roll", "geography", "where is jan [card: where is ann]", "ottawa [card: ottawa]"]
+    _outcome, channel = table(lines, voice=True, verbosity="short")
+    assert said_after(channel, "where is jan [card: where is ann]")[0].startswith("Ann is on")
+    assert keys_after(channel, "ottawa [card: ottawa]")[0] == "right"
