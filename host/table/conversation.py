@@ -16,7 +16,6 @@ from host.cards.dealer import OutOfCards
 from host.rules.engine import IllegalAction
 from host.rules.protocol import Event
 from host.signals import Signal
-from host.speech.guided import roughly_alike
 from host.table import understanding as und
 from host.table.channels import EndOfInput, Heard, Listening
 from host.table.game import CannotUndo
@@ -383,11 +382,11 @@ class Table:
             return command, None
         names = self.spoken_names()
         about = und.about_someone(best, names, fuzzy=not heard.typed)
-        guess = heard.card_guess
-        if about is None and guess and roughly_alike(best, guess):
+        guess = und.about_someone(heard.card_guess or "", names)
+        if about is None and guess and guess[0] in und.asks_about_someone(best):
             # at an answer the card's grammar heard the query ("where is ann")
-            # and Whisper the name otherwise ("where is jan", flite's "Ann")
-            about = und.about_someone(guess, names)
+            # and Whisper the same words but the name ("where is jan", flite's "Ann")
+            about = guess
         return about or (None, None)
 
 

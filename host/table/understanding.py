@@ -136,15 +136,28 @@ def about_someone(text: str, names: dict[str, str], fuzzy: bool = False) -> tupl
     """(command, side) when the whole utterance asks about one player's or
     team's side by name: "what does Cy need" is ("need", Cy's team).
     `names` maps every spoken name to its side, as for `names_in`."""
-    plain = _without_fillers(normalise(text))
-    for command, pattern in _asking_about_someone():
-        match = pattern.fullmatch(plain)
-        if match is None:
-            continue
-        sides, unknown = names_in(match["name"], names, fuzzy)
+    for command, named in _queries_in(text):
+        sides, unknown = names_in(named, names, fuzzy)
         if len(sides) == 1 and not unknown:
             return command, sides[0]
     return None
+
+
+def asks_about_someone(text: str) -> frozenset[str]:
+    """The queries the whole utterance is worded as, whoever it names
+    ("where is jan": where_am_i, a name misheard)."""
+    return frozenset(command for command, _named in _queries_in(text))
+
+
+def _queries_in(text: str) -> list[tuple[str, str]]:
+    """(command, the words in the name's place) for each wording the utterance fits."""
+    plain = _without_fillers(normalise(text))
+    found = []
+    for command, pattern in _asking_about_someone():
+        match = pattern.fullmatch(plain)
+        if match is not None:
+            found.append((command, match["name"]))
+    return found
 
 
 def queries_about(names) -> tuple[str, ...]:

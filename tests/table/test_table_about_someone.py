@@ -88,3 +88,10 @@ def test_at_an_answer_a_query_the_cards_grammar_heard_is_no_answer(table):
     _outcome, channel = table(lines, voice=True, verbosity="short")
     assert said_after(channel, "where is jan [card: where is ann]")[0].startswith("Ann is on")
     assert keys_after(channel, "ottawa [card: ottawa]")[0] == "right"
+
+
+def test_at_an_answer_words_that_are_no_query_stay_the_answer_whatever_the_grammar_heard(table):
+    # "warsaw" sounds like "where is ann", the grammar's pick: it is judged
+    lines = ["roll", "geography", "warsaw [card: where is ann]"]
+    _outcome, channel = table(lines, voice=True, verbosity="short")
+    assert keys_after(channel, "warsaw [card: where is ann]")[0] == "wrong"
