@@ -471,7 +471,7 @@ class Narrator:
     def standing(self, game, name: str) -> Line:
         """One side's line of the score: its wedges, tokens, the Ruby, its space."""
         state = game.state
-        index = next(i for i, side in enumerate(state["sides"]) if side["name"] == name)
+        index = game.side_index(name)
         side = state["sides"][index]
         wedges, tokens = side["wedges"], side["tokens"]
         return self.say(
