@@ -13,7 +13,7 @@ import shlex
 from dataclasses import replace
 
 from host.cards.dealer import OutOfCards
-from host.rules.engine import IllegalAction
+from host.rules.engine import TABLE, IllegalAction
 from host.rules.protocol import Event
 from host.signals import Signal
 from host.table import understanding as und
@@ -365,10 +365,12 @@ class Table:
             ABOUT_SOMEONE[command](self, about)
 
     def spoken_names(self) -> dict[str, str]:
-        """Every name said at the table, players' and teams', to its side."""
+        """Every name said at the table, players' and teams', to its side
+        (not the co-op's one side, "table": nobody asks "where is table")."""
         spoken = {}
         for side in self.game.state["sides"]:
-            spoken[side["name"]] = side["name"]
+            if side["name"] != TABLE:
+                spoken[side["name"]] = side["name"]
             for member in side["members"]:
                 spoken[member] = side["name"]
         return spoken

@@ -95,3 +95,17 @@ def test_at_an_answer_words_that_are_no_query_stay_the_answer_whatever_the_gramm
     lines = ["roll", "geography", "warsaw [card: where is ann]"]
     _outcome, channel = table(lines, voice=True, verbosity="short")
     assert keys_after(channel, "warsaw [card: where is ann]")[0] == "wrong"
+
+
+def test_in_the_coop_challenge_a_player_is_asked_about_by_name(table):
+    heard_at: list[Listening] = []
+
+    def responder(listening: Listening):
+        heard_at.append(listening)
+        return "where is Ann" if len(heard_at) == 1 else None
+
+    _outcome, channel = table(
+        responder=responder, edition="genus6", mode="coop", players="Ann", verbosity="short"
+    )
+    assert said_after(channel, "where is Ann")[0] == "The table is on the hub."
+    assert heard_at[0].names == ("Ann",)  # not the one side's name: "where is table"
