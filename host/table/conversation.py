@@ -384,11 +384,12 @@ class Table:
             return command, None
         names = self.spoken_names()
         about = und.about_someone(best, names, fuzzy=not heard.typed)
-        guess = und.about_someone(heard.card_guess or "", names)
-        if about is None and guess and guess[0] in und.asks_about_someone(best):
+        if about is None and heard.card_guess:
             # at an answer the card's grammar heard the query ("where is ann")
             # and Whisper the same words but the name ("where is jan", flite's "Ann")
-            about = guess
+            guess = und.about_someone(heard.card_guess, names)
+            if guess and guess[0] in und.asks_about_someone(best):
+                about = guess
         return about or (None, None)
 
 
