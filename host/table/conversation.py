@@ -74,6 +74,9 @@ class Table:
         self.closed_question: tuple[str, str] | None = None  # (card, category)
         self.named_roller: str | None = None  # co-op: who was last told to roll
         self.dialogue: str | None = None  # a question inside a prompt ("confirm"), for help
+        # said in place of "Right!" or "No." for the answer about to be applied:
+        # "A pass.", "Time's up!" (the player knows it is no answer)
+        self.ruled_as: str | None = None
         self.deck_of = {card.id: card.deck for card in game.cards.values()}
 
     # ------------------------------------------------------------ running
@@ -117,6 +120,7 @@ class Table:
         return "over"
 
     def apply(self, action: dict, heard: str | None = None) -> None:
+        ruled_as, self.ruled_as = self.ruled_as, None
         try:
             events = self.game.step(action)
         except IllegalAction as exc:
@@ -129,7 +133,7 @@ class Table:
         self.write("action", action=action)
         if action["type"] == "answer" and self.game.meta.get("last_ruling"):
             self.game.meta["last_ruling"].update(heard=heard or "", **self._asked())
-        self.narrate(events)
+        self.narrate(events, ruled_as)
         self.save()
 
     def correct_roll(self, value: int, heard: Heard) -> None:
@@ -188,7 +192,8 @@ class Table:
         key = getattr(text, "key", "")
         self.write("said", text=str(text), **({"key": key} if key else {}))
 
-    def narrate(self, events: list[Event]) -> None:
+    def narrate(self, events: list[Event], ruled_as: str | None = None) -> None:
+        """Say and log the events; `ruled_as`: the phrase said for the ruling."""
         ruling = False
         for event in events:
             self.write("event", event=event)
@@ -206,7 +211,10 @@ class Table:
                 deck = self.deck_of.get(event["card"])
                 if deck:
                     self.history.record_asked(deck, [event["card"]])
-            line = self.narrator.event(event, self.game)
+            if event["type"] == "answered" and ruled_as:
+                line = self.narrator.ruling_as(ruled_as, event)
+            else:
+                line = self.narrator.event(event, self.game)
             self.say(line)
             if ruling and line:
                 self.ruling_lines.append(line)
@@ -272,7 +280,7 @@ class Table:
         while True:
             heard = self.listen(listening)
             if heard.nothing and heard.timed_out and listening.kind == "answer":
-                self.say(self.narrator.say("time_up"))
+                self.ruled_as = "time_up"  # "Time's up!", said as the ruling
                 return pass_value
             if (
                 heard.nothing

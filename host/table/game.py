@@ -224,7 +224,7 @@ class Game:
         goes to the back of its deck, as a skipped one does: the player has
         heard it. Returns the choice's action."""
         if self.choice_to_undo() is None:
-            raise CannotUndo("there is no choice to take back now")
+            raise CannotUndo("only a choice just made can be, before anything follows it")
         saved = self.meta["before_choice"]
         state = copy.deepcopy(saved["state"])
         card, category = _question_in_play(self.state)
@@ -276,7 +276,7 @@ class Game:
         # no card yet (the hub's category to choose): the last one drawn was
         # a turn or more ago, and going back to it would play it again
         if not saved or not card or self.prompt["type"] not in SKIPPABLE:
-            raise CannotUndo("there is no question to skip now")
+            raise CannotUndo("no question is being asked")
         state = copy.deepcopy(saved["state"])
         dealer.send_to_back(state["dealer"], card, category)
         events = self.engine.step(state, saved["action"])

@@ -402,6 +402,12 @@ class Narrator:
         self._answered_category = event["category"]
         return self.say("right" if event["correct"] else "wrong")
 
+    def ruling_as(self, key: str, event) -> Line:
+        """An answer ruled wrong, said as what it was ("A pass.", "Time's up!")
+        rather than "No.": the player knows it was no answer."""
+        self._answered_category = event["category"]
+        return self.say(key)
+
     def _on_question_closed(self, event, side, game):
         if event["right"] is None and self.read_answer:
             question = game.question(event["card"], event["category"])

@@ -364,7 +364,7 @@ def answer(table, prompt: dict) -> tuple[dict, str | None]:
         state["heard"] = text
         if und.is_one_of(text, "pass"):
             table.write("ruling", verdict="reject", reason="passed", heard=text)
-            table.say(table.narrator.say("passed_answer"))
+            table.ruled_as = "passed_answer"  # "A pass.", said as the ruling
             return Done(False)
         if table.judging is None:
             return Done(None)

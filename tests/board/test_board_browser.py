@@ -108,7 +108,8 @@ def test_the_page_follows_a_keyboard_game(browser, served, tmp_path):
         game.type("no idea")
         expect(page.locator("#ruling-verdict")).to_contain_text("Ann: wrong")
         expect(page.locator("#ruling-answer")).to_contain_text("George Orwell")
-        expect(page.locator("#captions")).to_contain_text("The right answer: George Orwell")
+        expect(page.locator("#captions")).to_contain_text("A pass.")
+        expect(page.locator("#captions")).to_contain_text("George Orwell")
         expect(page.locator("#turn")).to_contain_text("Ben’s turn")
         expect(page.locator('#board g.piece[data-side="Ann"]')).not_to_have_attribute(
             "data-space", "14"

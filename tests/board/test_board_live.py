@@ -56,7 +56,7 @@ def test_the_board_hears_and_sees_the_whole_game(followed):
     states = [view for kind, view in published if kind == "state"]
     assert captions[0] == ("said", "The board is on http://127.0.0.1:1/")
     assert ("heard", "history") in captions
-    assert ("said", "The right answer: George Orwell.") in captions
+    assert any(kind == "said" and "George Orwell" in text for kind, text in captions)
     assert any(v["roll"] == {"side": "Ann", "value": 6} for v in states)
     asked = [v for v in states if v["question"]]
     assert asked[0]["question"]["text"] == "In which year did the Berlin Wall fall?"

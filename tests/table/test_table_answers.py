@@ -57,9 +57,11 @@ def test_still_too_vague_the_second_time_is_wrong(tmp_path):
     assert "Answer: Jane Austen." in channel.said
 
 
-def test_a_pass_is_a_wrong_answer(tmp_path):
-    _outcome, channel = sit(["roll", "art", "I don't know"], tmp_path)
-    assert keys_after(channel, "I don't know")[:2] == ["passed_answer", "wrong"]
+def test_a_pass_is_a_wrong_answer_said_as_a_pass(tmp_path):
+    _outcome, channel = sit(["roll", "art", "I don't know", "repeat"], tmp_path)
+    assert said_after(channel, "I don't know")[:2] == ["Pass.", "Answer: Jane Austen."]
+    assert "wrong" not in keys_after(channel, "I don't know")
+    assert said_after(channel, "repeat")[:2] == ["Pass.", "Answer: Jane Austen."]
 
 
 def test_the_answer_is_not_read_when_the_house_says_so(tmp_path):
@@ -81,7 +83,7 @@ def test_the_answer_is_typed_with_its_written_form(tmp_path):
 
 def test_time_up_in_silence_is_a_wrong_answer(tmp_path):
     _outcome, channel = sit(["roll", "art", "<time up>"], tmp_path, answer_seconds=20)
-    assert keys_after(channel, "<time up>")[:2] == ["time_up", "wrong"]
+    assert keys_after(channel, "<time up>")[:2] == ["time_up", "answer_was"]
 
 
 def test_the_answer_said_as_the_host_says_it_is_right(tmp_path):

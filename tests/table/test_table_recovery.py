@@ -278,7 +278,7 @@ def test_skip_at_the_hubs_category_choice_is_refused_and_rewinds_nothing(table):
     _outcome, channel = table(responder=responder, seed=7, verbosity="short")
     assert not lines, "the game never reached the hub"
     assert said_after(channel, "skip the question") == [
-        "Nothing to skip: there is no question to skip now."
+        "Nothing to skip: no question is being asked."
     ]
     assert said_after(channel, "where am i") == ["Ben is on the hub.", "Which category?"]
 
