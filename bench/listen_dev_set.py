@@ -13,7 +13,8 @@ nothing here is committed but this script.
 
 `--held-out` says other answers and commands (HELD_OUT_ANSWERS), never used
 to tune the end of turn: stop 38 found the tuned list's p95 (0.39 s for
-flite) was 2.0 s on them (docs/recognizers.md).
+flite) was 2.0 s on them (docs/recognizers.md). `--fresh` says a third list
+(FRESH_ANSWERS), written once the held-out one had been looked at often.
 """
 
 from __future__ import annotations
@@ -129,6 +130,55 @@ HELD_OUT_COMMANDS = [
     ("six", ["two", "four", "six"]),
 ]
 
+# --fresh: a third list, written at stop 50 and run before any rule was
+# looked at against it: other fillers ("no idea", "it's the"), other name
+# pauses ("Rio de ... Janeiro", "Alexander the ... Great"), short wrong
+# answers after a hesitation, and an answer said straight.
+FRESH_ANSWERS = [
+    ({"answer": "Mahatma Gandhi", "kind": "person"}, "Mahatma|Gandhi", "name"),
+    ({"answer": "Moby Dick", "kind": "title"}, "um|Moby Dick", "filler"),
+    ({"answer": "Rio de Janeiro", "kind": "place"}, "Rio de|Janeiro", "name"),
+    ({"answer": "Michelangelo", "kind": "person"}, "er|Michelangelo", "filler"),
+    ({"answer": "Mount Kilimanjaro", "kind": "place"}, "Mount|Kilimanjaro", "name"),
+    ({"answer": "Saturn"}, "hmm|Saturn", "filler"),
+    ({"answer": "1945", "kind": "year"}, "er|nineteen forty five", "filler"),
+    ({"answer": "Nelson Mandela", "kind": "person"}, "Nelson|Mandela", "name"),
+    ({"answer": "Portugal", "reject": ["Spain"], "kind": "place"}, "is it|Spain", "filler"),
+    ({"answer": "Harry Potter", "kind": "title"}, "Harry|Potter", "name"),
+    ({"answer": "Diamond"}, "I think it's|diamond", "filler"),
+    ({"answer": "Queen Victoria", "kind": "person"}, "Queen|Victoria", "name"),
+    ({"answer": "Egypt", "kind": "place"}, "uh|Egypt", "filler"),
+    ({"answer": "Star Wars", "kind": "title"}, "Star|Wars", "name"),
+    ({"answer": "Ottawa", "reject": ["Toronto"], "kind": "place"}, "erm|Toronto", "filler"),
+    ({"answer": "Alexander the Great", "kind": "person"}, "Alexander the|Great", "name"),
+    ({"answer": "Penguin"}, "oh|a penguin", "filler"),
+    ({"answer": "Los Angeles", "kind": "place"}, "Los|Angeles", "name"),
+    ({"answer": "12", "kind": "number"}, "um|twelve", "filler"),
+    ({"answer": "Thomas Edison", "kind": "person"}, "Thomas|Edison", "name"),
+    ({"answer": "Silver"}, "no idea", "none"),
+    ({"answer": "The Beatles", "kind": "title"}, "it's the|Beatles", "filler"),
+    ({"answer": "Brazil", "kind": "place"}, "Brazil", "none"),
+    ({"answer": "Jane Austen", "kind": "person"}, "Jane|Austen", "name"),
+]
+FRESH_COMMANDS = [
+    ("roll", ["roll", "repeat", "help"]),
+    ("score", ["roll", "score", "where am i"]),
+    ("where am i", ["roll", "score", "where am i"]),
+    ("skip the question", ["skip the question", "repeat the question", "pass"]),
+    ("history", ["geography", "history", "entertainment"]),
+    ("geography", ["geography", "history", "entertainment"]),
+    ("five", ["one", "three", "five"]),
+    ("one", ["one", "three", "five"]),
+    ("yes", ["yes", "no"]),
+    ("no", ["yes", "no"]),
+    ("what do i need", ["roll", "what do i need", "score"]),
+    ("pause", ["roll", "pause", "help"]),
+]
+ITEMS = {
+    "tuned": (ANSWERS, COMMANDS),
+    "held-out": (HELD_OUT_ANSWERS, HELD_OUT_COMMANDS),
+    "fresh": (FRESH_ANSWERS, FRESH_COMMANDS),
+}
 
 NEURAL = ("hibari-heart", "piper-joe")  # --neural: voices the host was not tuned to
 
@@ -192,10 +242,10 @@ def with_noise(samples: np.ndarray, snr_db: float, rng: np.random.Generator) -> 
 
 
 def build(
-    out: Path, seed: int, voices: tuple[str, ...] = VOICES, held_out: bool = False
+    out: Path, seed: int, voices: tuple[str, ...] = VOICES, items: str = "tuned"
 ) -> list[dict]:
     rng = np.random.default_rng(seed)
-    answers, commands = (HELD_OUT_ANSWERS, HELD_OUT_COMMANDS) if held_out else (ANSWERS, COMMANDS)
+    answers, commands = ITEMS[items]
     out.mkdir(parents=True, exist_ok=True)
     rows: list[dict] = []
     with tempfile.TemporaryDirectory() as scratch:
@@ -203,9 +253,9 @@ def build(
         items = [("answer", said, card, pause, None) for card, said, pause in answers]
         items += [("command", said, None, "none", expect) for said, expect in commands]
         for index, (kind, said, card, pause_kind, expect) in enumerate(items):
-            # the held-out list also turns its voices with the seed, so a seed
+            # the other lists also turn their voices with the seed, so a seed
             # changes who says what, not only the pauses and the noise
-            voice = voices[(index + (seed if held_out else 0)) % len(voices)]
+            voice = voices[(index + (seed if items != "tuned" else 0)) % len(voices)]
             texts = said.split("|")
             low, high = (0.8, 1.6) if pause_kind == "filler" else (0.6, 1.1)
             pauses = [round(float(rng.uniform(low, high)), 2) for _ in texts[1:]]
@@ -244,15 +294,20 @@ def main() -> None:
         action="store_true",
         help="speak with hibari and piper instead of flite (voices never tuned to)",
     )
-    parser.add_argument(
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
         "--held-out",
         action="store_true",
         help="other answers and commands, never used to tune the end of turn",
     )
+    which.add_argument(
+        "--fresh", action="store_true", help="a third list, written after the held-out one"
+    )
     args = parser.parse_args()
     if not shutil.which("flite"):
         sys.exit("flite is not installed (Debian package flite): no voices to record with")
-    rows = build(Path(args.out), args.seed, NEURAL if args.neural else VOICES, args.held_out)
+    items = "held-out" if args.held_out else "fresh" if args.fresh else "tuned"
+    rows = build(Path(args.out), args.seed, NEURAL if args.neural else VOICES, items)
     answers = sum(r["for"] == "answer" for r in rows)
     print(
         f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"
