@@ -252,18 +252,22 @@ class Endpointer:
         speech, level = self.vad.is_speech(frame), level_dbfs(frame)
         if speech:
             self.peak_dbfs = max(self.peak_dbfs, level)
-        else:
-            room = self.room_dbfs
-            self.room_dbfs = level if room is None else room + ROOM_RATE * (level - room)
+        # against the room as it was before this frame: a loud frame the VAD
+        # calls silence is not the room
         room_bar = (self.room_dbfs if self.room_dbfs is not None else -math.inf) + LOUD_MARGIN_DB
         loud = level > max(room_bar, self.peak_dbfs - VOICE_RANGE_DB)
+        if not speech:
+            room = self.room_dbfs
+            self.room_dbfs = level if room is None else room + ROOM_RATE * (level - room)
         self.state = step(
             self.policy,
             self.state,
             speech,
             seconds,
             self.classify,
-            quiet_before=0.0 if speech else min(self.quiet_run, MAX_VAD_LAG),
+            # not when this frame is loud: the voice is back (Silero is slow to
+            # call a vowel after a stop's closure), and the quiet was inside a word
+            quiet_before=0.0 if speech or loud else min(self.quiet_run, MAX_VAD_LAG),
         )
         self.quiet_run = self.quiet_run + seconds if speech and not loud else 0.0
         return self.state.outcome

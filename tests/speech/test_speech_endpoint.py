@@ -14,6 +14,7 @@ from host.speech.endpoint import (
     level_dbfs,
     step,
 )
+from host.speech.turn_end import Tier
 
 FRAME = 0.1  # seconds per symbol in the transcripts below
 
@@ -160,3 +161,28 @@ def test_in_loud_room_noise_the_pause_is_still_counted_from_the_voices_end():
 
     lagging = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, RoomVad(lag=4))
     assert frames_until_ended(lagging, frames) == 24
+
+
+class ScriptedVad:
+    """Says speech or silence frame by frame, as scripted."""
+
+    def __init__(self, calls: str):
+        self.calls = iter(calls)
+
+    def is_speech(self, frame) -> bool:
+        return next(self.calls) == "S"
+
+
+def test_a_stop_inside_a_word_is_no_pause():
+    """ "s-core" in noise (piper): the voice is quiet for the k's closure
+    while the VAD still calls it speech, and back before the VAD calls it so.
+    The quiet was inside the word: the words so far ("fifth", a whole phrase
+    of the list) do not end the turn there, as they did before the word's end."""
+    rate, quiet = 16000, np.zeros(480, np.int16)
+    voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    frames = [quiet] * 5 + [voice] * 4 + [quiet] * 3 + [voice] * 10 + [quiet] * 20
+    vad = ScriptedVad("....." + "SSSS" + "SSS" + "." + "S" * 9 + "." * 20)
+    policy = EndpointPolicy.command(end_silence=0.5).with_early_end(0.1, 0.5, final_silence=0.1)
+    endpointer = Endpointer(policy, rate, vad, classify=lambda: Tier.FINAL)
+    # four frames (0.12 s) after the word's end, not at its closure (frame 12)
+    assert frames_until_ended(endpointer, frames) == 5 + 4 + 3 + 10 + 3
