@@ -174,7 +174,15 @@ class TurnEnd:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
         guessed = first_spoken_form(guess or "").split()
-        if not words or self._filler(partial):
+        filler = not words or self._filler(partial)
+        # "what", "where should i go": fillers and lead-ins that are a
+        # command at a prompt, not a player thinking
+        a_command = filler and self.closed and _a_phrase_of_lead_ins(words, self.expected)
+        if a_command and begins_a_phrase(words, self.expected):
+            # "what" of "what does ben need": a stop's closure after it, read
+            # as a pause in noise, ended the turn at "what" (the question again)
+            return Tier.OPEN
+        if filler and not a_command:
             if words and _starts(guessed, self.expected) and roughly_alike(partial, guess or ""):
                 # the first name of a card's answer, written as fillers: piper's
                 # "Isaac ..." in noise was "i say", the card's grammar "isaac";
@@ -312,6 +320,14 @@ def longer_than_a_beat(text: str) -> bool:
     ("um earth", piper's "um ... er" in noise) the word is as short."""
     words = [w for w in first_spoken_form(text).split() if not is_hesitation(w)]
     return len(words) > 1 or (len(words) == 1 and syllables(words[0]) > 1)
+
+
+def _a_phrase_of_lead_ins(words: list[str], phrases: Iterable[str]) -> bool:
+    """The words are one of the phrases, and some are lead-ins ("what", "go",
+    "where should i go": at an answer, words that start one). Not a filler
+    the list holds to hear it as one ("um", "hmm" at "Did you say ...?")."""
+    lead_ins = _word_groups()["lead_ins"]
+    return _is_one_of(words, phrases) and any(word in lead_ins for word in words)
 
 
 def _without_lead_in(words: list[str]) -> list[str]:

@@ -224,7 +224,7 @@ class Game:
         goes to the back of its deck, as a skipped one does: the player has
         heard it. Returns the choice's action."""
         if self.choice_to_undo() is None:
-            raise CannotUndo("only a choice just made can be, before anything follows it")
+            raise CannotUndo("only a choice just made can be undone")
         saved = self.meta["before_choice"]
         state = copy.deepcopy(saved["state"])
         card, category = _question_in_play(self.state)

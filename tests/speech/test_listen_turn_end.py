@@ -273,6 +273,27 @@ def test_did_you_say_waits_for_a_player_thinking_before_the_reply(partial, tier,
 
 
 @pytest.mark.parametrize(
+    ("partial", "tier"),
+    [
+        # commands made of words that start an answer or fill a pause there:
+        # said alone at a prompt they are the command, not a player thinking
+        ("what", Tier.OPEN),  # the question again, or "what ... do i need": half a second
+        ("go", Tier.OPEN),  # roll, or "go for it"
+        ("where should i go", Tier.FINAL),  # advice
+        ("what was it", Tier.FINAL),  # the last answer
+        ("where am i", Tier.FINAL),  # as ever: "am" starts no answer
+        ("um", Tier.HESITATION),
+        ("i think", Tier.HESITATION),
+        ("it was", Tier.HESITATION),  # of "it was a four", the table's die
+    ],
+)
+def test_a_command_of_filler_words_is_a_command_at_a_prompt(partial, tier):
+    plan = plan_for(Listening("choice", ("roll", "one", "three"), COMMANDS), SpeechSettings())
+    assert plan.turn_end.classify(partial) is tier
+    assert plan.policy.silence_for(tier) == {Tier.HESITATION: 2.0, Tier.OPEN: 0.5}.get(tier, 0.1)
+
+
+@pytest.mark.parametrize(
     ("partial", "tier", "silence"),
     [
         ("ann", Tier.COMPLETE, 0.3),  # "Ann, ... Ben": the list may go on
