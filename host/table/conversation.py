@@ -303,7 +303,10 @@ class Table:
                     failures = 0
                     continue
                 if offered and und.is_one_of(heard.text, "pass"):
-                    self.say(self.narrator.say("passing_for_you", pass_means=pass_means))
+                    if listening.kind == "answer":
+                        self.ruled_as = "passed_answer"  # "A pass.", said as the ruling
+                    else:
+                        self.say(self.narrator.say("passing_as_asked", pass_means=pass_means))
                     return pass_value
                 outcome = interpret(heard)
             if isinstance(outcome, Done):

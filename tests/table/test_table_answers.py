@@ -64,6 +64,13 @@ def test_a_pass_is_a_wrong_answer_said_as_a_pass(tmp_path):
     assert said_after(channel, "repeat")[:2] == ["Pass.", "Answer: Jane Austen."]
 
 
+def test_a_pass_after_the_offer_is_said_as_a_pass(tmp_path):
+    # "hmm" after "hmm" ends in the offer: "Three misses. Help, or pass to count it as a pass."
+    _outcome, channel = sit(["roll", "art"] + ["hmm"] * 7 + ["pass"], tmp_path)
+    assert keys(channel.said).count("three_failures_typed") == 1
+    assert said_after(channel, "pass")[:2] == ["Pass.", "Answer: Jane Austen."]
+
+
 def test_the_answer_is_not_read_when_the_house_says_so(tmp_path):
     _outcome, channel = sit(
         ["roll", "art", "Charlotte Bronte", "roll"], tmp_path, read_answer=False

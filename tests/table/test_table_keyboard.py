@@ -72,9 +72,7 @@ def test_a_choice_that_is_not_reachable_said_again_and_again_ends_in_the_offer_t
 
 def test_pass_after_the_offer_takes_the_pass_at_once(table):
     _outcome, channel = table(["roll", "xyzzy", "plugh", "frobnicate", "pass"])
-    assert said_after(channel, "pass")[0] == (
-        "Still nothing I understand, so I will take the first choice, Geography."
-    )
+    assert said_after(channel, "pass")[0] == "Then I will take the first choice, Geography."
 
 
 def test_an_unknown_name_is_asked_back_never_guessed(table):
