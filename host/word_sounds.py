@@ -21,3 +21,8 @@ def drawn_out_forms(word: str) -> tuple[str, str, str]:
     """The word as written, with each run of a letter cut to two, and to one:
     "ummm" -> "umm", "um" (a filler drawn out is the filler)."""
     return word, re.sub(r"(.)\1+", r"\1\1", word), re.sub(r"(.)\1+", r"\1", word)
+
+
+def spelt_as_a_hum(word: str) -> bool:
+    """A hum however Whisper spelt it: "h-n-n", "hmn", "mm-hm", "n"."""
+    return re.fullmatch(r"[hmn]+(?:-[hmn]+)*", word) is not None

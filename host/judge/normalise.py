@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from host.judge.lexicon import is_hesitation_word, lexicon
 from host.judge.numbers import canonical_numbers, number_words, roman_value
+from host.word_sounds import spelt_as_a_hum
 
 BRACKETED = re.compile(r"\[[^\]]*\]|<[^>]*>")  # recognizer tags like [unk], <noise>
 QUOTES = str.maketrans({"’": "'", "‘": "'", "`": "'", "´": "'", "ʼ": "'"})
@@ -215,12 +216,20 @@ FILLER_PENALTY = 0.02
 @functools.lru_cache(maxsize=2048)
 def heard_variants(text: str, lang: str = "en") -> tuple[Tokens, ...]:
     """Readings of what was heard: as said, and with filler removed."""
-    raw = [token for token in basic_tokens(text) if not is_hesitation_word(token)]
+    raw = [token for token in basic_tokens(_hums_dropped(text)) if not is_hesitation_word(token)]
     readings = [Tokens(*_finish(raw, lang))]
     stripped = strip_fillers(raw)
     if stripped != raw and stripped:
         readings.append(Tokens(*_finish(stripped, lang), penalty=FILLER_PENALTY, note="filler"))
     return tuple(reading for reading in readings if reading.tokens)
+
+
+def _hums_dropped(text: str) -> str:
+    """Without the hums Whisper spells letter by letter ("h-n-n saturn" for
+    flite awb's "hmm ... Saturn"), which tokenizing would split into letters."""
+    words = text.split()
+    kept = [w for w in words if not ("-" in w and spelt_as_a_hum(w.strip(".,!?").casefold()))]
+    return " ".join(kept) if len(kept) < len(words) else text
 
 
 def heard_key(text: str, lang: str = "en") -> str:

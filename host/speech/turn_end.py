@@ -15,7 +15,6 @@ where they went on (ahead.py). The word lists live in data/turn_end.yaml.
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,7 +22,7 @@ from pathlib import Path
 
 from host.speech.guided import roughly_alike
 from host.speech.phrases import first_spoken_form
-from host.word_sounds import drawn_out_forms, syllables
+from host.word_sounds import drawn_out_forms, spelt_as_a_hum, syllables
 from host.yaml_text import load_yaml
 
 DATA = Path(__file__).with_name("data") / "turn_end.yaml"
@@ -70,7 +69,7 @@ def is_hesitation(word: str) -> bool:
     """A filler or lead-in, however long it was drawn out ("hmmm", "ahhh"),
     or a hum however Whisper spelt it ("h-n-n", "h m", "mn")."""
     known = hesitations()
-    if re.fullmatch(r"[hmn]+(?:-[hmn]+)*", word):
+    if spelt_as_a_hum(word):
         return True
     return any(form in known for form in drawn_out_forms(word))
 

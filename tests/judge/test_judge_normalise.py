@@ -106,3 +106,14 @@ def test_letters_without_a_decomposition_become_plain_letters():
 @pytest.mark.parametrize("heard", ["ummm ottawa", "uhhh ottawa", "errr ottawa", "hmmmm ottawa"])
 def test_a_hesitation_drawn_out_is_still_a_hesitation(heard):
     assert judge(AnswerFields("Ottawa", kind="place"), heard).verdict == "accept"
+
+
+@pytest.mark.parametrize("heard", ["h-n-n saturn", "H-m-m, Saturn", "saturn mm-hm"])
+def test_a_hum_spelt_letter_by_letter_is_a_hesitation(heard):
+    # Whisper's spelling of flite awb's "hmm ... Saturn" in noise
+    assert judge(AnswerFields("Saturn"), heard).verdict == "accept"
+
+
+def test_a_letter_alone_is_no_hum():
+    assert judge(AnswerFields("M", kind="person"), "m").verdict == "accept"
+    assert judge(AnswerFields("Saturn"), "h-n-n").verdict == "reject"
