@@ -312,9 +312,9 @@ class Table:
             if isinstance(outcome, Done):
                 return outcome.value
             if isinstance(outcome, Ask):
-                self.say(outcome.text, "prompt")
                 asked += 1
                 if asked <= QUESTIONS_BACK:
+                    self.say(outcome.text, "prompt")
                     continue
             # A reply ("not reachable", "which one?") counts as a miss too, so that
             # saying the same wrong thing again and again still ends in the offer.
@@ -324,9 +324,14 @@ class Table:
             if failures < FAILURES_BEFORE_OFFER:
                 if outcome is NOT_UNDERSTOOD:
                     self._say_missed(heard)
+                elif isinstance(outcome, Ask):  # not before the offer, nor the pass
+                    self.say(outcome.text, "prompt")
             else:
                 if offered:
-                    self.say(self.narrator.say("passing_for_you", pass_means=pass_means))
+                    if listening.kind == "answer":  # said as the ruling, not "No."
+                        self.ruled_as = "passed_for_you"
+                    else:
+                        self.say(self.narrator.say("passing_for_you", pass_means=pass_means))
                     return pass_value
                 key = "three_failures" if self.channel.voice else "three_failures_typed"
                 self.say(self.narrator.say(key, pass_means=pass_means))

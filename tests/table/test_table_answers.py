@@ -71,6 +71,16 @@ def test_a_pass_after_the_offer_is_said_as_a_pass(tmp_path):
     assert said_after(channel, "pass")[:2] == ["Pass.", "Answer: Jane Austen."]
 
 
+def test_misses_after_the_offer_end_the_answer_as_a_pass_without_a_no(tmp_path):
+    _outcome, channel = sit(["roll", "art"] + ["hmm"] * 9 + ["um", "repeat"], tmp_path)
+    offer = keys(channel.log).index("three_failures_typed")
+    assert channel.log[offer - 1] == "> hmm"  # the offer alone, not "Answer, or pass?" too
+    ruling = ["Counted as a pass.", "Answer: Jane Austen."]
+    assert said_after(channel, "um")[:2] == ruling
+    assert "wrong" not in keys(channel.said)
+    assert said_after(channel, "repeat")[:2] == ruling
+
+
 def test_the_answer_is_not_read_when_the_house_says_so(tmp_path):
     _outcome, channel = sit(
         ["roll", "art", "Charlotte Bronte", "roll"], tmp_path, read_answer=False
