@@ -129,6 +129,8 @@ class TurnEnd:
             # Not a reading that stops short of the last words ("it's", of
             # "it's a nile"): it does not say what they were
             return Tier.OPEN
+        if tier is Tier.WAITING and any(self._respelt_whole(said, o, guess) for o in others):
+            return Tier.COMPLETE
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
         if (
@@ -225,6 +227,24 @@ class TurnEnd:
         if _starts(words, self.commands) or _starts(guessed, self.commands):
             return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
+
+    def _respelt_whole(self, partial: str, other: str, guess: str | None) -> bool:
+        """The other reading is a whole answer that differs from the partial
+        only before its last word: hibari's "Alexander the ... Great" in
+        noise was "alexander them great", read also "alexander the great",
+        and waited the full silence, "great" being a word names go on from
+        ("great britain"). Not a reading with more words than the partial:
+        the card, as Whisper's prompt, lends lower readings the rest of a
+        name the player has not said ("george w", read also "george w bush")."""
+        words, respelt = first_spoken_form(partial).split(), first_spoken_form(other).split()
+        return (
+            len(words) == len(respelt) > 1
+            and words[-1] == respelt[-1]
+            and words != respelt
+            and self.is_complete(other)
+            and not one_of_the_phrases(other, self.commands)
+            and self._tier(other, guess) in _WHOLE
+        )
 
     def _begun(self, readings: Sequence[str]) -> bool:
         """A reading starts with the first word of an expected phrase of more

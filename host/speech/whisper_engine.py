@@ -59,7 +59,13 @@ import numpy as np
 from host.speech.ahead import HESITATION_LEAD, PauseDecoding
 from host.speech.audio import RECOGNIZER_RATE, voice_span_seconds
 from host.speech.closed_list import ClosedListStream
-from host.speech.guided import closest_in_sound, roughly_alike, sounds_most_like, without_echo
+from host.speech.guided import (
+    closest_in_sound,
+    roughly_alike,
+    sound_of,
+    sounds_most_like,
+    without_echo,
+)
 from host.speech.log_mel import log_mel
 from host.speech.phrases import first_spoken_form, grammar_phrases, spoken_forms
 from host.speech.recognition import (
@@ -427,8 +433,9 @@ class WhisperStream:
             ruling=self._hear_for_the_ruling if self._prompt else None,
         )
         self._left_out: list[str] = []  # hesitations before pauses, as Whisper wrote them
-        # the first reading of audio heard up to a pause: (samples, their hash) -> text
-        self._read_at: dict[tuple[int, int], str] = {}
+        # the first reading of audio heard up to a pause:
+        # (samples, their hash, the window's padding) -> text
+        self._read_at: dict[tuple[int, int, float], str] = {}
 
     @staticmethod
     def _card_grammar(engine: WhisperRecognizer, expectation: Expectation):
@@ -506,25 +513,27 @@ class WhisperStream:
         after a pause that it left out put back (`_went_on`)."""
         heard = self._read(samples, pad_seconds)
         first = heard.all[0].text if heard.all else ""
-        if pad_seconds == PAD_SECONDS:
-            self._read_at.setdefault(_content(samples), first)
+        self._read_at.setdefault((*_content(samples), pad_seconds), first)
         return self._went_on(samples, first, pad_seconds) or heard
 
     def _went_on(self, samples: np.ndarray, first: str, pad_seconds: float) -> Readings | None:
         """Whisper at times writes only the words before a long pause: flite's
         "it's the ... Nile" (1.5 s) was "it's a" at the pause and "it's a"
         again with "Nile" after it. When a reading that ended on a word a
-        player goes on from ("a", "the", "da") is read again though the
-        player spoke since, the audio since is heard alone and its readings
-        follow the words before. None when the words since were heard."""
+        player goes on from ("a", "the", "da"), or that sounds like the
+        first words of a card phrase (piper's "Mahatma ... Gandhi" was
+        "mattman" at the pause and again after "Gandhi"), is read again
+        though the player spoke since, the audio since is heard alone and
+        its readings follow the words before. None when the words since
+        were heard."""
         words = first_spoken_form(first).split()
-        if not words or words[-1] not in unfinished_words():
+        if not words or (words[-1] not in unfinished_words() and self._begins(first) is None):
             return None
         earlier = next(
             (
                 at
                 for at in self.audio.earlier_pauses(len(samples))
-                if self._first_reading(samples[:at]) == first
+                if self._read_before(samples[:at], first, pad_seconds)
             ),
             None,
         )
@@ -534,14 +543,26 @@ class WhisperStream:
         readings = tuple(Hypothesis(f"{first} {h.text}", h.confidence) for h in since.all if h.text)
         return Readings(readings) if readings else None
 
-    def _first_reading(self, samples: np.ndarray) -> str:
+    def _read_before(self, samples: np.ndarray, first: str, pad_seconds: float) -> bool:
+        """`first` is how the audio up to an earlier pause was read, in the end
+        of turn's window or in this one (the ruling's wider window read
+        piper's whole "Mahatma ... Gandhi" as "mahatma", the end of turn's
+        as "mattman"), spelt alike or not ("matman")."""
+        pads = dict.fromkeys((PAD_SECONDS, pad_seconds))
+        sound = sound_of(first)
+        return any(
+            reading == first or (sound and sound_of(reading) == sound)
+            for reading in (self._first_reading(samples, pad) for pad in pads)
+        )
+
+    def _first_reading(self, samples: np.ndarray, pad_seconds: float) -> str:
         """The first reading of the audio up to an earlier pause: the one its
         decode gave, or, when that decode was cancelled (pauses came faster
         than decodes, as they do when a recording plays as fast as
         possible), heard now, so that the clock decides nothing."""
-        key = _content(samples)
+        key = (*_content(samples), pad_seconds)
         if key not in self._read_at:
-            readings = self._read(samples).all
+            readings = self._read(samples, pad_seconds).all
             self._read_at[key] = readings[0].text if readings else ""
         return self._read_at[key]
 
@@ -632,7 +653,10 @@ class WhisperStream:
         """The first words of a card phrase that the words so far sound like
         ("lea nato": "leonardo" of "Leonardo da Vinci"), so the end of turn
         waits for the rest, as it does on a grammar pass's path."""
-        heard = self._heard()
+        return self._begins(self._heard())
+
+    def _begins(self, heard: str) -> str | None:
+        """The first words of a card phrase that `heard` sounds like (`guess`)."""
         said = first_spoken_form(heard).split()
         for phrase in self.expectation.phrases if heard else ():
             words = first_spoken_form(phrase).split()

@@ -566,6 +566,20 @@ def test_half_a_name_waits_though_another_reading_is_the_whole_name():
     assert plan.turn_end.classify("george w", others=("george w bush",)) is Tier.WAITING
 
 
+def test_a_name_ending_on_a_joiner_is_whole_when_respelt_as_the_answer_word_for_word():
+    """hibari's "Alexander the ... Great" in noise: "great" is a word names go
+    on from ("great britain"), but the lower reading is the whole answer with
+    the same last word; the middle word was misheard."""
+    plan = answer_plan(AnswerFields("Alexander the Great", kind="person"))
+    turn = plan.turn_end
+    assert turn.classify("alexander them great") is Tier.WAITING
+    assert turn.classify("alexander them great", others=("alexander the great",)) is Tier.COMPLETE
+    # the lower reading ends elsewhere, or says more: the player may go on
+    at_the_pause = turn.classify("alexander them", "alexander the", others=("alexander the",))
+    assert at_the_pause is Tier.WAITING
+    assert turn.classify("alexander the", others=("alexander the great",)) is Tier.WAITING
+
+
 def test_a_true_false_card_is_heard_for_both_values_whichever_its_answer():
     """The recognizer is prompted with the phrases: the answer alone would
     lean it towards the right one (flite's "true" came out "3" on a False card)."""

@@ -544,6 +544,39 @@ def test_words_after_a_pause_that_whisper_left_out_are_heard_alone_and_kept():
     assert stream.finish().text == "it's a nile"
 
 
+class HearsOnlyTheFirstName(CountingEngine):
+    """piper's "Mahatma ... Gandhi": Whisper writes the first name alone for
+    the words before the pause and again for the whole: "mattman" in the
+    end of turn's window, then "matman", and "mahatma" in the ruling's;
+    "gandhi" heard alone."""
+
+    def __init__(self, alone: int, before: int):
+        super().__init__()
+        self.alone, self.before = alone, before
+
+    def decode(self, samples, prompt=None, beam_size=None, pad_seconds=PAD_SECONDS, **bounds):
+        super().decode(samples, prompt, beam_size, pad_seconds=pad_seconds, **bounds)
+        if len(samples) == self.alone:
+            return [Hypothesis("gandhi", 1.0)]
+        if pad_seconds == RULING_PAD_SECONDS:
+            return [Hypothesis("mahatma", 1.0)]
+        return [Hypothesis("mattman" if len(samples) == self.before else "matman", 1.0)]
+
+
+def test_words_after_half_a_name_on_the_card_that_whisper_left_out_are_heard_alone():
+    engine = HearsOnlyTheFirstName(alone=16000 + 8000, before=8000)
+    stream = WhisperStream(engine, Expectation.answer(["Mahatma Gandhi"]))
+    stream.accept(np.ones(8000, np.int16))  # "Mahatma"
+    stream.pause_began()
+    assert stream.partial() == "mattman"
+    stream.accept(np.zeros(16000, np.int16))  # a second of thought
+    stream.speech_resumed()
+    stream.accept(np.ones(8000, np.int16))  # "Gandhi"
+    stream.pause_began()
+    assert stream.partial() == "matman gandhi"  # the end of turn hears a whole name
+    assert stream.finish().text == "mahatma gandhi"  # and the ruling the card's
+
+
 class WhenAskedFor(Executor):
     """A worker always busy: a task runs only once its result is asked
     for, so a pause's decode is cancelled when the next pause comes first
