@@ -222,6 +222,7 @@ class EnergyVad:
 # own loudest, at most this much before the VAD said so.
 MAX_VAD_LAG = 0.15
 LOUD_MARGIN_DB = 6.0  # above the room's level: the voice
+DOUBT_MARGIN_DB = 3.0  # above the room's level, and not the voice: perhaps its return
 VOICE_RANGE_DB = 35.0  # this far below the voice's loudest frame, a word's tail has died away
 ROOM_RATE = 0.2  # how fast the room's level follows each silent frame
 VOICE_QUIET = 0.09  # seconds as quiet as the room: likely a pause beginning (0.06 cut
@@ -254,11 +255,17 @@ class Endpointer:
             self.peak_dbfs = max(self.peak_dbfs, level)
         # against the room as it was before this frame: a loud frame the VAD
         # calls silence is not the room
-        room_bar = (self.room_dbfs if self.room_dbfs is not None else -math.inf) + LOUD_MARGIN_DB
-        loud = level > max(room_bar, self.peak_dbfs - VOICE_RANGE_DB)
+        room = self.room_dbfs if self.room_dbfs is not None else -math.inf
+        loud = level > max(room + LOUD_MARGIN_DB, self.peak_dbfs - VOICE_RANGE_DB)
+        # between the room and the voice: the voice may be coming back (piper's
+        # "s-core" in noise: the vowel after the k's closure, which the VAD
+        # called silence for a frame); a frame less of the lag is made up, so
+        # that the VAD's next frame has its say before the pause ends
+        doubtful = not loud and level > room + DOUBT_MARGIN_DB
+        lag = min(self.quiet_run, MAX_VAD_LAG) - (seconds if doubtful else 0.0)
         if not speech:
-            room = self.room_dbfs
-            self.room_dbfs = level if room is None else room + ROOM_RATE * (level - room)
+            known = self.room_dbfs
+            self.room_dbfs = level if known is None else known + ROOM_RATE * (level - known)
         self.state = step(
             self.policy,
             self.state,
@@ -267,7 +274,7 @@ class Endpointer:
             self.classify,
             # not when this frame is loud: the voice is back (Silero is slow to
             # call a vowel after a stop's closure), and the quiet was inside a word
-            quiet_before=0.0 if speech or loud else min(self.quiet_run, MAX_VAD_LAG),
+            quiet_before=0.0 if speech or loud else max(0.0, lag),
         )
         self.quiet_run = self.quiet_run + seconds if speech and not loud else 0.0
         return self.state.outcome

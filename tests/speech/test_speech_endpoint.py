@@ -186,3 +186,21 @@ def test_a_stop_inside_a_word_is_no_pause():
     endpointer = Endpointer(policy, rate, vad, classify=lambda: Tier.FINAL)
     # four frames (0.12 s) after the word's end, not at its closure (frame 12)
     assert frames_until_ended(endpointer, frames) == 5 + 4 + 3 + 10 + 3
+
+
+def test_a_frame_the_vad_calls_silence_between_the_room_and_the_voice_is_no_pause():
+    """piper's "s-core" in noise, seed 46: the k's closure as quiet as the room,
+    then one frame, the vowel's onset, 4 dB above the room, that the VAD
+    called silence. Made up for the VAD's lag, the pause was long enough at
+    once for a whole phrase of the list; the VAD's next frame was speech."""
+    rate = 16000
+    rng = np.random.default_rng(7)
+    room = [(rng.standard_normal(480) * 1000).astype(np.int16) for _ in range(60)]  # -30 dB
+    onset = (rng.standard_normal(480) * 1600).astype(np.int16)  # 4 dB above the room
+    voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    frames = room[:5] + [voice] * 4 + room[5:8] + [onset] + [voice] * 10 + room[8:28]
+    vad = ScriptedVad("....." + "SSSS" + "SSS" + "." + "S" * 10 + "." * 20)
+    policy = EndpointPolicy.command(end_silence=0.5).with_early_end(0.1, 0.5, final_silence=0.1)
+    endpointer = Endpointer(policy, rate, vad, classify=lambda: Tier.FINAL)
+    # a short pause after the word's end, not at the onset (frame 12)
+    assert frames_until_ended(endpointer, frames) == 5 + 4 + 4 + 10 + 3

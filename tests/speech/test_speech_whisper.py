@@ -530,16 +530,24 @@ class DropsWhatFollowsAPause(CountingEngine):
         return [Hypothesis("nile" if len(samples) == self.alone else "it's a", 1.0)]
 
 
+def said_with_a_pause(stream, before: int, after: int) -> str:
+    """`before` samples of words, a pause, a second of thought, then `after`
+    samples more and a pause; returns what the end of turn read at the first."""
+    stream.accept(np.ones(before, np.int16))
+    stream.pause_began()
+    at_the_pause = stream.partial()
+    stream.accept(np.zeros(16000, np.int16))
+    stream.speech_resumed()
+    stream.accept(np.ones(after, np.int16))
+    stream.pause_began()
+    return at_the_pause
+
+
 def test_words_after_a_pause_that_whisper_left_out_are_heard_alone_and_kept():
     engine = DropsWhatFollowsAPause(alone=16000 + 8000)
     stream = WhisperStream(engine, Expectation.answer(["Nile"]))
-    stream.accept(np.ones(4800, np.int16))  # "it's the", drawn out
-    stream.pause_began()
-    assert stream.partial() == "it's a"
-    stream.accept(np.zeros(16000, np.int16))  # a second of thought
-    stream.speech_resumed()
-    stream.accept(np.ones(8000, np.int16))  # "Nile"
-    stream.pause_began()
+    # "it's the", drawn out; "Nile"
+    assert said_with_a_pause(stream, 4800, 8000) == "it's a"
     assert stream.partial() == "it's a nile"
     assert stream.finish().text == "it's a nile"
 
@@ -566,13 +574,7 @@ class HearsOnlyTheFirstName(CountingEngine):
 def test_words_after_half_a_name_on_the_card_that_whisper_left_out_are_heard_alone():
     engine = HearsOnlyTheFirstName(alone=16000 + 8000, before=8000)
     stream = WhisperStream(engine, Expectation.answer(["Mahatma Gandhi"]))
-    stream.accept(np.ones(8000, np.int16))  # "Mahatma"
-    stream.pause_began()
-    assert stream.partial() == "mattman"
-    stream.accept(np.zeros(16000, np.int16))  # a second of thought
-    stream.speech_resumed()
-    stream.accept(np.ones(8000, np.int16))  # "Gandhi"
-    stream.pause_began()
+    assert said_with_a_pause(stream, 8000, 8000) == "mattman"  # "Mahatma", "Gandhi"
     assert stream.partial() == "matman gandhi"  # the end of turn hears a whole name
     assert stream.finish().text == "mahatma gandhi"  # and the ruling the card's
 
