@@ -257,11 +257,12 @@ class Endpointer:
         # calls silence is not the room
         room = self.room_dbfs if self.room_dbfs is not None else -math.inf
         loud = level > max(room + LOUD_MARGIN_DB, self.peak_dbfs - VOICE_RANGE_DB)
-        # between the room and the voice: the voice may be coming back (piper's
-        # "s-core" in noise: the vowel after the k's closure, which the VAD
-        # called silence for a frame); a frame less of the lag is made up, so
-        # that the VAD's next frame has its say before the pause ends
-        doubtful = not loud and level > room + DOUBT_MARGIN_DB
+        # a little above the room, short of the voice's margin: the voice may
+        # be coming back (piper's "s-core" in noise: the vowel after the k's
+        # closure, which the VAD called silence for a frame); a frame less of
+        # the lag is made up, so that the VAD's next frame has its say. Not a
+        # word's tail far below the voice's loudest in a quiet room: it is dying
+        doubtful = room + DOUBT_MARGIN_DB < level <= room + LOUD_MARGIN_DB
         lag = min(self.quiet_run, MAX_VAD_LAG) - (seconds if doubtful else 0.0)
         if not speech:
             known = self.room_dbfs
