@@ -303,10 +303,7 @@ class Table:
                     failures = 0
                     continue
                 if offered and und.is_one_of(heard.text, "pass"):
-                    if listening.kind == "answer":
-                        self.ruled_as = "passed_answer"  # "A pass.", said as the ruling
-                    else:
-                        self.say(self.narrator.say("passing_as_asked", pass_means=pass_means))
+                    self._passing(listening, "passed_answer", "passing_as_asked", pass_means)
                     return pass_value
                 outcome = interpret(heard)
             if isinstance(outcome, Done):
@@ -328,14 +325,19 @@ class Table:
                     self.say(outcome.text, "prompt")
             else:
                 if offered:
-                    if listening.kind == "answer":  # said as the ruling, not "No."
-                        self.ruled_as = "passed_for_you"
-                    else:
-                        self.say(self.narrator.say("passing_for_you", pass_means=pass_means))
+                    self._passing(listening, "passed_for_you", "passing_for_you", pass_means)
                     return pass_value
                 key = "three_failures" if self.channel.voice else "three_failures_typed"
                 self.say(self.narrator.say(key, pass_means=pass_means))
                 offered, failures = True, 0
+
+    def _passing(self, listening: Listening, ruling: str, saying: str, pass_means: str) -> None:
+        """Pass after the offer: at an answer, `ruling` is said as the ruling
+        ("A pass.", not "No."); elsewhere, `saying` says what the pass does."""
+        if listening.kind == "answer":
+            self.ruled_as = ruling
+        else:
+            self.say(self.narrator.say(saying, pass_means=pass_means))
 
     def _meant(self, command: str, heard: Heard) -> bool:
         """Whether to carry out `command`: yes, unless it changes the game, was
