@@ -63,6 +63,7 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             expectation.phrases,
             expectation.commands,
             sounds_whole=_sounds_like_an_answer(fields, listening.also),
+            on_the_card=_card_test(fields),
         )
     else:
         # a list of names may go on after a comma's pause ("Ann, ... Ben"),
@@ -118,6 +119,7 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
     card), unless Whisper writes fillers so (`one_beat_after_a_hesitation`)."""
     is_command = closed_list_test(commands)
     is_other = closed_list_test(others)
+    on_the_card = _card_test(fields)
 
     def is_complete(text: str) -> bool:
         if is_command(text):
@@ -126,6 +128,17 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
             longer_than_a_beat(text) or one_beat_after_a_hesitation(text, others)
         ):
             return True
+        return on_the_card(text)
+
+    return is_complete
+
+
+def _card_test(fields: AnswerFields | None):
+    """Whole by the card itself: what the judge accepts or finds a whole
+    form on it (on a True/False card, any way of saying true, false or a
+    hedge)."""
+
+    def on_the_card(text: str) -> bool:
         if fields is None:
             return False
         if fields.kind == "true_false":  # "no way", "that's wrong", "true or false"
@@ -135,7 +148,7 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
         verdict = judge(fields, [text])
         return verdict.verdict == "accept" or verdict.rule in _WHOLE_FORM_RULES
 
-    return is_complete
+    return on_the_card
 
 
 def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...]):

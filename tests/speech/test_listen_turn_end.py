@@ -493,6 +493,28 @@ def test_another_reading_that_is_a_whole_answer_ends_the_turn(partial, others, t
     assert plan.turn_end.classify(partial, others=others) is tier
 
 
+def test_a_lone_word_read_lower_down_as_another_answer_in_the_decks_is_a_hesitation():
+    """Piper's "erm ... Mercury" in noise on a Mercury card of the place
+    kind: the "erm" was "current", read also "huron" (a place in the decks),
+    and the turn ended before the answer. The card's own answer lower down
+    still ends it, and so does another answer after more than one word."""
+    plan = answer_plan(AnswerFields("Mercury", kind="place"), others=("Huron", "Chile"))
+    assert plan.turn_end.classify("current", others=("huron",)) is Tier.HESITATION
+    assert plan.turn_end.classify("current", others=("mercury",)) is Tier.COMPLETE
+    assert plan.turn_end.classify("lake you're on", others=("huron",)) is Tier.COMPLETE
+
+
+def test_another_answer_in_the_decks_after_words_misheard_is_not_whole():
+    """Flite kal's "hmm ... Saturn" in noise on a Saturn card of the place
+    kind: the "hmm" was "hey china", China a place in the decks, and the turn
+    ended before the answer. The card's own answer so is whole, as before."""
+    plan = answer_plan(AnswerFields("Saturn", kind="place"), others=("China", "Chile"))
+    assert plan.turn_end.classify("hey china") is Tier.OPEN
+    assert plan.turn_end.classify("done saturn") is Tier.COMPLETE
+    assert plan.turn_end.classify("um china") is Tier.COMPLETE  # a filler, then another answer
+    assert plan.turn_end.classify("done i don't know") is Tier.COMPLETE
+
+
 def test_a_lone_word_read_lower_down_as_the_first_name_waits_with_its_words_kept():
     """Flite slt's "Pablo ... Picasso": "pando", read also "pablo pando". As
     a hesitation it was left out, and "... Picasso" was a surname alone."""
