@@ -58,7 +58,7 @@ def run(rows, folder: Path, settings: SpeechSettings, old_vad: bool, realtime: b
         samples = read_wav(folder / row["file"], RECOGNIZER_RATE).audio.samples
         card = row["card"]
         fields = AnswerFields.from_mapping(card) if card else None
-        others = deck_answers((), fields.kind) if fields else ()  # as `listen` and the game
+        others = deck_answers((), fields) if fields else ()  # as `listen` and the game
         listening = listening_for(row["for"], fields, row["expect"] or (), also=others)
         vad = EnergyVad(initial_floor_dbfs=-70.0) if old_vad else None
         report = listen_to(samples, listening, settings, recognizer, realtime=realtime, vad=vad)

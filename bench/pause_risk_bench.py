@@ -160,7 +160,7 @@ def main() -> None:
         for voice in voices:
             for group, said, card in cases:
                 fields = AnswerFields.from_mapping(card)
-                also = deck_answers((), fields.kind)
+                also = deck_answers((), fields)
                 listening = listening_for("answer", fields, (), also=also)
                 for noisy in (False, True):
                     samples, end = said_alone(voice, said, Path(folder), noisy, rng, args.before)

@@ -25,11 +25,13 @@ class CompetitorPool:
 
     def __init__(self, pool: Iterable[AnswerFields]):
         self._by_kind: dict[str, dict[tuple[str, ...], tuple[str, str]]] = {}
+        self._filed_as: dict[tuple[str, ...], set[str]] = {}
         for other in pool:
             answers = self._by_kind.setdefault(other.kind, {})
             key = card_tokens(other.answer).tokens
             if key not in answers:
                 answers[key] = (other.answer, _code(other.answer))
+            self._filed_as.setdefault(key, set()).add(other.kind)
 
     def competitors(self, fields: AnswerFields, most: int = MOST) -> tuple[str, ...]:
         """Answers of the card's kind, not on the card, closest in sound first."""
@@ -43,10 +45,24 @@ class CompetitorPool:
         rivals.sort(key=lambda rival: rival[0])  # stable: deck order among equals
         return tuple(answer for _, answer in rivals[:most])
 
-    def answers_of_kind(self, kind: str) -> tuple[str, ...]:
-        """Every answer of this kind in the decks (a player who says one has
-        said a whole answer, right or wrong)."""
-        return tuple(answer for answer, _code in self._by_kind.get(kind, {}).values())
+    def kinds_of(self, fields: AnswerFields) -> tuple[str, ...]:
+        """The card's kind; for a card of no kind ("text", the default: an
+        imported deck gives none), also each kind the decks file the same
+        answer under ("Venus" as a place, so "Mars" is a whole answer too)."""
+        if fields.kind != "text":
+            return (fields.kind,)
+        filed = self._filed_as.get(card_tokens(fields.answer).tokens, set())
+        return ("text", *sorted(filed - {"text"}))
+
+    def whole_answers(self, fields: AnswerFields) -> tuple[str, ...]:
+        """Every answer in the decks of the card's kinds (`kinds_of`): a
+        player who says one has said a whole answer, right or wrong."""
+        answers = (
+            answer
+            for kind in self.kinds_of(fields)
+            for answer, _code in self._by_kind.get(kind, {}).values()
+        )
+        return tuple(dict.fromkeys(answers))
 
 
 def competitors(

@@ -107,10 +107,10 @@ class Judging:
         return self._pool[1]
 
     def other_answers(self, question, cards) -> tuple[str, ...]:
-        """The decks' answers of the question's kind: said alone, each is a
+        """The decks' answers of the question's kinds: said alone, each is a
         whole answer, so the host need not wait for more (turn_end.py)."""
         fields = AnswerFields.from_mapping(question.answer_fields())
-        return self._competitor_pool(cards).answers_of_kind(fields.kind)
+        return self._competitor_pool(cards).whole_answers(fields)
 
     def _competitors(self, fields: AnswerFields, cards) -> tuple[str, ...]:
         return self._competitor_pool(cards).competitors(fields)
@@ -160,9 +160,10 @@ def syllables_joined(respelling: str) -> str:
     return " ".join(join(word) for word in respelling.split())
 
 
-def answers_of_kind(cards, kind: str) -> tuple[str, ...]:
-    """Every answer of this kind among `cards` (by id)."""
-    return CompetitorPool(answer_fields_of(cards)).answers_of_kind(kind)
+def whole_answers(cards, fields: AnswerFields) -> tuple[str, ...]:
+    """Every answer among `cards` (by id) of the kinds of the card with
+    these answer fields (`CompetitorPool.kinds_of`)."""
+    return CompetitorPool(answer_fields_of(cards)).whole_answers(fields)
 
 
 def answer_fields_of(cards) -> list[AnswerFields]:

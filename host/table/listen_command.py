@@ -87,9 +87,7 @@ def run(args: argparse.Namespace) -> int:
     play = settings_from_config(config)
     audio = _recording(args.wav, read_wav, RECOGNIZER_RATE)
     expected = tuple(p.strip() for p in (args.expect or "").split("|") if p.strip())
-    others = (
-        deck_answers(play.decks, fields.kind) if fields and args.waiting_for == "answer" else ()
-    )
+    others = deck_answers(play.decks, fields) if fields and args.waiting_for == "answer" else ()
     listening = listening_for(args.waiting_for, fields, expected, play.answer_seconds, others)
     report = listen_to(
         audio.samples,
@@ -105,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
 
 def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float = 0, also=()):
     """What the game would wait for: an answer to this card, or a command or
-    choice. `also`: the decks' other answers of the card's kind (whole answers
+    choice. `also`: the decks' other answers of the card's kinds (whole answers
     to the game's end of turn, after a word or more)."""
     from host.table import understanding as und
     from host.table.channels import Listening
@@ -119,18 +117,19 @@ def listening_for(waiting_for: str, fields, expected=(), answer_seconds: float =
     return Listening("choice", tuple(expected), commands)
 
 
-def deck_answers(decks: tuple[str, ...], kind: str) -> tuple[str, ...]:
-    """The answers of this kind in the decks the game would play with (none
-    when they cannot be read: the game would not start, listening still can)."""
+def deck_answers(decks: tuple[str, ...], fields) -> tuple[str, ...]:
+    """The answers of the card's kinds (`CompetitorPool.kinds_of`) in the
+    decks the game would play with (none when they cannot be read: the game
+    would not start, listening still can)."""
     from host.cards.deck import load_decks
     from host.table.game import resolve_deck_paths
-    from host.table.judging import answers_of_kind
+    from host.table.judging import whole_answers
 
     try:
         loaded = load_decks(resolve_deck_paths(decks))
     except (UserError, OSError, ValueError):
         return ()
-    return answers_of_kind({card.id: card for deck in loaded for card in deck.cards}, kind)
+    return whole_answers({card.id: card for deck in loaded for card in deck.cards}, fields)
 
 
 def listen_to(

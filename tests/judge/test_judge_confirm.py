@@ -117,6 +117,26 @@ def test_competitors_are_other_answers_of_the_kind_closest_first() -> None:
     assert competitors(CANBERRA, pool, most=1) == ("Camberwell",)
 
 
+def test_a_card_of_no_kind_takes_the_kinds_the_decks_file_its_answer_under() -> None:
+    from host.judge.competitors import CompetitorPool
+
+    pool = CompetitorPool(
+        [
+            AnswerFields("Venus", kind="place"),
+            AnswerFields("Mars", kind="place"),
+            AnswerFields("Copper", kind="text"),
+            AnswerFields("Cameron Diaz", kind="person"),
+        ]
+    )
+    imported_venus = AnswerFields("Venus")  # an imported deck gives no kind
+    assert pool.kinds_of(imported_venus) == ("text", "place")
+    assert set(pool.whole_answers(imported_venus)) == {"Copper", "Venus", "Mars"}
+    # an answer the decks do not file, or file with no kind, stays a text card
+    assert pool.whole_answers(AnswerFields("Bronze")) == ("Copper",)
+    # a card that names its kind keeps to it
+    assert pool.whole_answers(AnswerFields("Neptune", kind="place")) == ("Venus", "Mars")
+
+
 TRUE_CARD = AnswerFields("True", kind="true_false")
 
 
