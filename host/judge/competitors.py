@@ -34,12 +34,13 @@ class CompetitorPool:
             self._filed_as.setdefault(key, set()).add(other.kind)
 
     def competitors(self, fields: AnswerFields, most: int = MOST) -> tuple[str, ...]:
-        """Answers of the card's kind, not on the card, closest in sound first."""
+        """Answers of the card's kinds (`kinds_of`), not on the card, closest
+        in sound first."""
         own = {card_tokens(e).tokens for e in (fields.answer, *fields.accept, *fields.prompt)}
         target = _code(fields.answer)
         rivals = [
             (jellyfish.levenshtein_distance(code, target), answer)
-            for key, (answer, code) in self._by_kind.get(fields.kind, {}).items()
+            for key, (answer, code) in self._of_kinds(fields).items()
             if key not in own
         ]
         rivals.sort(key=lambda rival: rival[0])  # stable: deck order among equals
@@ -57,16 +58,19 @@ class CompetitorPool:
     def whole_answers(self, fields: AnswerFields) -> tuple[str, ...]:
         """Every answer in the decks of the card's kinds (`kinds_of`): a
         player who says one has said a whole answer, right or wrong."""
-        answers = (
-            answer
-            for kind in self.kinds_of(fields)
-            for answer, _code in self._by_kind.get(kind, {}).values()
-        )
-        return tuple(dict.fromkeys(answers))
+        return tuple(answer for answer, _code in self._of_kinds(fields).values())
+
+    def _of_kinds(self, fields: AnswerFields) -> dict[tuple[str, ...], tuple[str, str]]:
+        """The answers of the card's kinds, each once, in deck order by kind."""
+        answers: dict[tuple[str, ...], tuple[str, str]] = {}
+        for kind in self.kinds_of(fields):
+            for key, entry in self._by_kind.get(kind, {}).items():
+                answers.setdefault(key, entry)
+        return answers
 
 
 def competitors(
     fields: AnswerFields, pool: Iterable[AnswerFields], most: int = MOST
 ) -> tuple[str, ...]:
-    """Answers in `pool` of the card's kind, not on the card, closest in sound first."""
+    """Answers in `pool` of the card's kinds, not on the card, closest in sound first."""
     return CompetitorPool(pool).competitors(fields, most)

@@ -135,6 +135,8 @@ def test_a_card_of_no_kind_takes_the_kinds_the_decks_file_its_answer_under() -> 
     assert pool.whole_answers(AnswerFields("Bronze")) == ("Copper",)
     # a card that names its kind keeps to it
     assert pool.whole_answers(AnswerFields("Neptune", kind="place")) == ("Venus", "Mars")
+    # and its competitors are of those kinds too ("mars" is another answer)
+    assert set(pool.competitors(imported_venus)) == {"Copper", "Mars"}
 
 
 TRUE_CARD = AnswerFields("True", kind="true_false")
