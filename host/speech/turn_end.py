@@ -95,7 +95,7 @@ class TurnEnd:
     longer phrase that shares one adds nothing ("nobody" of "nobody steals"
     is FINAL at a closed list: the player has said what they meant).
     `on_the_card(text)`: at an answer, the words are whole by the card
-    itself, not only as another answer in the decks (`_may_make_whole`).
+    itself, not only as another answer in the decks (`_whole_by_the_card`).
     """
 
     is_complete: Callable[[str], bool]
@@ -156,7 +156,11 @@ class TurnEnd:
         whole = any(
             longer_than_a_beat(other)
             and self.is_complete(other)
-            and self._may_make_whole(tier, other)
+            # after one word no answer (or only fillers), not merely another
+            # answer in the decks: a filler is read lower down as one, and a
+            # place card holds a thousand (piper's "erm" in noise was
+            # "current", read also "huron", on a Mercury card)
+            and (tier is not Tier.HESITATION or self._whole_by_the_card(other))
             # nor a command or pass: flite rms's "uh" was read "earth",
             # lower down "i don't know", and the turn ended before the answer
             and not one_of_the_phrases(other, self.commands)
@@ -250,7 +254,7 @@ class TurnEnd:
             and self._tier(other, guess) in _WHOLE
         )
 
-    def _on_the_card_or_a_command(self, text: str) -> bool:
+    def _whole_by_the_card(self, text: str) -> bool:
         """Whole by the card or as a command, not only as another answer in
         the decks (`on_the_card`; at a closed list, any phrase of it)."""
         return (
@@ -258,15 +262,6 @@ class TurnEnd:
             or self.on_the_card(text)
             or one_of_the_phrases(text, self.commands)
         )
-
-    def _may_make_whole(self, tier: Tier, other: str) -> bool:
-        """After a first reading of one word no answer (or only fillers), a
-        lower reading makes the words whole only when it is on the card, not
-        when it is merely another answer in the decks: a filler is read
-        lower down as one of those, and a place card holds a thousand
-        (piper's "erm" in noise was "current", read also "huron", on a
-        Mercury card, and the turn ended before "... Mercury")."""
-        return self.on_the_card is None or tier is not Tier.HESITATION or self.on_the_card(other)
 
     def _begun(self, readings: Sequence[str]) -> bool:
         """A reading starts with the first word of an expected phrase of more
@@ -303,7 +298,7 @@ class TurnEnd:
             rest = " ".join(words[start:])
             if _without_lead_in(words[start:]) != words[start:] or not self.is_complete(rest):
                 continue
-            if not self._on_the_card_or_a_command(rest):
+            if not self._whole_by_the_card(rest):
                 continue
             if longer_than_a_beat(rest) or not one_of_the_phrases(rest, self.commands):
                 return True

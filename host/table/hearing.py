@@ -9,6 +9,7 @@ judge would, or a whole phrase of the closed list).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from host.judge.confirm import true_or_false_by_sound
@@ -58,12 +59,13 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
         fields = listening.card
         if fields is None and listening.phrases:
             fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))
+        on_the_card = _card_test(fields)
         turn_end = TurnEnd(
-            _answer_test(fields, expectation.commands, listening.also),
+            _answer_test(on_the_card, expectation.commands, listening.also),
             expectation.phrases,
             expectation.commands,
             sounds_whole=_sounds_like_an_answer(fields, listening.also),
-            on_the_card=_card_test(fields),
+            on_the_card=on_the_card,
         )
     else:
         # a list of names may go on after a comma's pause ("Ann, ... Ben"),
@@ -107,9 +109,10 @@ def _may_go_on(listening: Listening, phrases: tuple[str, ...]) -> tuple[str, ...
     )
 
 
-def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others: tuple[str, ...]):
-    """Complete: a command, "pass", what the judge finds whole on the card (on
-    a True/False card, any way of saying true, false or a hedge), or
+def _answer_test(
+    on_the_card: Callable[[str], bool], commands: tuple[str, ...], others: tuple[str, ...]
+):
+    """Complete: a command, "pass", what is whole `on_the_card` (`_card_test`), or
     another answer of the card's kind from the decks ("melbourne", "hmm
     melbourne"), unless it is one word of one beat: that is as often a
     filler Whisper wrote as a word ("uh" as "earth" before "... the Pacific
@@ -119,7 +122,6 @@ def _answer_test(fields: AnswerFields | None, commands: tuple[str, ...], others:
     card), unless Whisper writes fillers so (`one_beat_after_a_hesitation`)."""
     is_command = closed_list_test(commands)
     is_other = closed_list_test(others)
-    on_the_card = _card_test(fields)
 
     def is_complete(text: str) -> bool:
         if is_command(text):
