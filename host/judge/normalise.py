@@ -215,13 +215,28 @@ FILLER_PENALTY = 0.02
 
 @functools.lru_cache(maxsize=2048)
 def heard_variants(text: str, lang: str = "en") -> tuple[Tokens, ...]:
-    """Readings of what was heard: as said, and with filler removed."""
+    """Readings of what was heard: as said, with filler removed, and with a
+    word written twice in a row written once (`_repeats_dropped`)."""
     raw = [token for token in basic_tokens(_hums_dropped(text)) if not is_hesitation_word(token)]
     readings = [Tokens(*_finish(raw, lang))]
     stripped = strip_fillers(raw)
     if stripped != raw and stripped:
         readings.append(Tokens(*_finish(stripped, lang), penalty=FILLER_PENALTY, note="filler"))
+    once = _repeats_dropped(stripped or raw)
+    if once != (stripped or raw):
+        readings.append(Tokens(*_finish(once, lang), penalty=FILLER_PENALTY, note=REPEAT))
     return tuple(reading for reading in readings if reading.tokens)
+
+
+REPEAT = "repeat"
+
+
+def _repeats_dropped(tokens: list[str]) -> list[str]:
+    """A word written twice in a row, once: recognizers write a drawn-out
+    or stumbled word twice (flite slt's "George W. Bush" was "george w w
+    bush", whose letters then join as "ww", World War). The words as heard
+    stay a reading of their own ("bora bora", "w w two")."""
+    return [token for at, token in enumerate(tokens) if at == 0 or token != tokens[at - 1]]
 
 
 def _hums_dropped(text: str) -> str:
@@ -234,5 +249,5 @@ def _hums_dropped(text: str) -> str:
 
 def heard_key(text: str, lang: str = "en") -> str:
     """One canonical string for a heard answer (used to remember table rulings)."""
-    variants = heard_variants(text, lang)
+    variants = [v for v in heard_variants(text, lang) if v.note != REPEAT]
     return variants[-1].text if variants else ""

@@ -117,3 +117,25 @@ def test_a_hum_spelt_letter_by_letter_is_a_hesitation(heard):
 def test_a_letter_alone_is_no_hum():
     assert judge(AnswerFields("M", kind="person"), "m").verdict == "accept"
     assert judge(AnswerFields("Saturn"), "h-n-n").verdict == "reject"
+
+
+def test_a_word_written_twice_in_a_row_is_read_once_too():
+    # flite slt's "George W. Bush": joined, "w w" would be "ww", World War
+    bush = AnswerFields(
+        "George W. Bush",
+        prompt=("George Bush", "Bush"),
+        reject=("George H. W. Bush",),
+        kind="person",
+    )
+    assert judge(bush, "george w w bush").verdict == "accept"
+    assert judge(bush, "george george w bush").verdict == "accept"
+    # the words as heard are still a reading: a doubled name, "WW2"
+    assert judge(AnswerFields("Bora Bora", kind="place"), "bora bora").verdict == "accept"
+    assert judge(AnswerFields("World War II"), "w w two").verdict == "accept"
+    # and a listed near miss said with a stumble is still the near miss
+    war = AnswerFields("World War II", reject=("World War I",))
+    assert judge(war, "world world war one").verdict == "reject"
+
+
+def test_a_ruling_is_remembered_under_the_words_as_heard_not_their_repeats_dropped():
+    assert heard_key("um bora bora") == "bora bora"
