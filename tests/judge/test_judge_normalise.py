@@ -120,15 +120,8 @@ def test_a_letter_alone_is_no_hum():
 
 
 def test_a_word_written_twice_in_a_row_is_read_once_too():
-    # flite slt's "George W. Bush": joined, "w w" would be "ww", World War
-    bush = AnswerFields(
-        "George W. Bush",
-        prompt=("George Bush", "Bush"),
-        reject=("George H. W. Bush",),
-        kind="person",
-    )
-    assert judge(bush, "george w w bush").verdict == "accept"
-    assert judge(bush, "george george w bush").verdict == "accept"
+    # (an initial written twice: test_judge_people)
+    assert judge(AnswerFields("Tokyo", kind="place"), "tokyo tokyo").verdict == "accept"
     # the words as heard are still a reading: a doubled name, "WW2"
     assert judge(AnswerFields("Bora Bora", kind="place"), "bora bora").verdict == "accept"
     assert judge(AnswerFields("World War II"), "w w two").verdict == "accept"

@@ -76,16 +76,18 @@ def test_dropped_middle_initial_is_fine_but_a_middle_name_is_vague():
     assert judge(AnswerFields("John Quincy Adams", kind="person"), "john adams").verdict == "prompt"
 
 
+BUSH = AnswerFields(
+    "George W. Bush",
+    prompt=("George Bush", "Bush"),
+    reject=("George H. W. Bush",),
+    kind="person",
+)
+
+
 def test_initial_without_a_dot():
-    bush = AnswerFields(
-        "George W. Bush",
-        prompt=("George Bush", "Bush"),
-        reject=("George H. W. Bush",),
-        kind="person",
-    )
-    assert judge(bush, "george w bush").verdict == "accept"
-    assert judge(bush, "george h w bush").verdict == "reject"
-    assert judge(bush, "george bush").verdict == "prompt"
+    assert judge(BUSH, "george w bush").verdict == "accept"
+    assert judge(BUSH, "george h w bush").verdict == "reject"
+    assert judge(BUSH, "george bush").verdict == "prompt"
 
 
 def test_regnal_number_is_part_of_the_name():
@@ -123,3 +125,9 @@ def test_a_double_surname_alone_is_the_surname():
     assert judge(card, "garcia marquez").verdict == "prompt"  # rule 4, normal
     assert judge(card, "garcia marquez", "lenient").verdict == "accept"
     assert judge(card, "garcia marquez", "strict").verdict == "reject"
+
+
+def test_an_initial_written_twice_is_still_the_initial():
+    # flite slt's "George W. Bush": joined, "w w" would be "ww", World War
+    assert judge(BUSH, "george w w bush").verdict == "accept"
+    assert judge(BUSH, "george george w bush").verdict == "accept"
