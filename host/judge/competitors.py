@@ -25,13 +25,11 @@ class CompetitorPool:
 
     def __init__(self, pool: Iterable[AnswerFields]):
         self._by_kind: dict[str, dict[tuple[str, ...], tuple[str, str]]] = {}
-        self._filed_as: dict[tuple[str, ...], set[str]] = {}
         for other in pool:
             answers = self._by_kind.setdefault(other.kind, {})
             key = card_tokens(other.answer).tokens
             if key not in answers:
                 answers[key] = (other.answer, _code(other.answer))
-            self._filed_as.setdefault(key, set()).add(other.kind)
 
     def competitors(self, fields: AnswerFields, most: int = MOST) -> tuple[str, ...]:
         """Answers of the card's kinds (`kinds_of`), not on the card, closest
@@ -52,8 +50,9 @@ class CompetitorPool:
         answer under ("Venus" as a place, so "Mars" is a whole answer too)."""
         if fields.kind != "text":
             return (fields.kind,)
-        filed = self._filed_as.get(card_tokens(fields.answer).tokens, set())
-        return ("text", *sorted(filed - {"text"}))
+        key = card_tokens(fields.answer).tokens
+        filed = sorted(kind for kind, answers in self._by_kind.items() if key in answers)
+        return ("text", *(kind for kind in filed if kind != "text"))
 
     def whole_answers(self, fields: AnswerFields) -> tuple[str, ...]:
         """Every answer in the decks of the card's kinds (`kinds_of`): a
