@@ -132,7 +132,9 @@ class TurnEnd:
             # Not a reading that stops short of the last words ("it's", of
             # "it's a nile"): it does not say what they were
             return Tier.OPEN
-        if tier is Tier.WAITING and any(self._respelt_whole(said, o, guess) for o in others):
+        if tier is Tier.WAITING and any(
+            self._respelt_whole(said, o, guess) or self._whole_below(said, o, guess) for o in others
+        ):
             return Tier.COMPLETE
         if tier not in (Tier.HESITATION, Tier.OPEN):
             return tier
@@ -251,6 +253,35 @@ class TurnEnd:
             and words != respelt
             and self.is_complete(other)
             and not one_of_the_phrases(other, self.commands)
+            and self._tier(other, guess) in _WHOLE
+        )
+
+    def _whole_below(self, partial: str, other: str, guess: str | None) -> bool:
+        """The partial waits only on its last word, one a turn goes on from,
+        after words of its own that begin no phrase the host expects, and the
+        other reading, in no more words, is whole by the card itself: flite
+        kal's "oh, a ... penguin" was "um the plane will", read also "um the
+        penguin", and waited the full silence. Not a reading in more words
+        (the card, as Whisper's prompt, lends lower readings the rest of a
+        name), nor after the start of one ("vincent van el", read also
+        "vincent van gogh": the player may have paused inside the name), nor
+        after a lead-in alone ("it's the", read also "the nile"). Nor a
+        conjunction's hedge, nor a reading that stops short of the last word
+        ("lizard or", read also "lizard": "... or snake" may follow)."""
+        words, below = first_spoken_form(partial).split(), first_spoken_form(other).split()
+        if not words or words[-1] not in unfinished_words() or len(below) > len(words):
+            return False
+        if words[-1] in _word_groups()["conjunctions"] or cut_short(other, partial):
+            return False
+        said = words[:-1]
+        guessed = first_spoken_form(guess or "").split()
+        return (
+            bool(_without_lead_in(said))
+            and not _starts(said, self.expected)
+            and not _starts(guessed, self.expected)
+            and self.on_the_card is not None
+            and self.on_the_card(other)
+            and longer_than_a_beat(other)
             and self._tier(other, guess) in _WHOLE
         )
 

@@ -602,6 +602,25 @@ def test_a_name_ending_on_a_joiner_is_whole_when_respelt_as_the_answer_word_for_
     assert turn.classify("alexander the", others=("alexander the great",)) is Tier.WAITING
 
 
+def test_words_waiting_on_their_last_word_are_whole_when_read_below_as_the_card():
+    """flite kal's "oh, a ... penguin": the words after the hesitation were
+    "the plane will" ("will" goes on), read also "the penguin", the card."""
+    turn = answer_plan(AnswerFields("Penguin", kind="text")).turn_end
+    assert turn.classify("um the plane will") is Tier.WAITING
+    assert turn.classify("um the plane will", others=("um the penguin",)) is Tier.COMPLETE
+    # a reading in more words than were heard: the prompt lending the rest
+    assert turn.classify("the plane will", others=("the penguin is a bird",)) is Tier.WAITING
+
+
+def test_half_a_name_or_a_lead_in_waits_though_read_below_as_the_card():
+    """Paused inside the name, or after "it's the": Whisper's prompt names the
+    card, and its lower readings may finish what the player has not said."""
+    gogh = answer_plan(AnswerFields("Vincent van Gogh", kind="person")).turn_end
+    assert gogh.classify("vincent van el", others=("vincent van gogh",)) is Tier.WAITING
+    nile = answer_plan(AnswerFields("Nile", kind="place")).turn_end
+    assert nile.classify("it's the", others=("the nile",)) is Tier.WAITING
+
+
 def test_a_true_false_card_is_heard_for_both_values_whichever_its_answer():
     """The recognizer is prompted with the phrases: the answer alone would
     lean it towards the right one (flite's "true" came out "3" on a False card)."""
