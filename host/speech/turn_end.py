@@ -124,13 +124,17 @@ class TurnEnd:
         Whisper's prompt, lends its lower readings the rest of a name)."""
         tier = self._tier(partial, guess)
         said = partial or ""
-        fillers = [o for o in others if self._filler(o) and not cut_short(o, said)]
+        fillers = [
+            o for o in others if self._filler(o) and not cut_short(o, said) and not _lead_in_talk(o)
+        ]
         if tier is Tier.COMPLETE and not self.closed and fillers:
             # the same sound read also as a filler ("emu", read also "mm";
             # "ohm", read also "oh"): the card, as Whisper's prompt, may have
             # made a player's "um" its answer; it ends after the middle pause.
             # Not a reading that stops short of the last words ("it's", of
-            # "it's a nile"): it does not say what they were
+            # "it's a nile"): it does not say what they were. Nor lead-ins
+            # Whisper wrote for words ("um beatles", read also "um it was";
+            # "oh beethoven", "oh be go then"): not how it spells a hum
             return Tier.OPEN
         if tier is Tier.WAITING and any(
             self._respelt_whole(said, o, guess) or self._whole_below(said, o, guess) for o in others
@@ -351,6 +355,18 @@ def written_as_a_filler(text: str) -> bool:
     words = first_spoken_form(text).split()
     joiners = _word_groups()["conjunctions"]
     return bool(words) and all(is_hesitation(w) or w in joiners for w in words)
+
+
+def _lead_in_talk(text: str) -> bool:
+    """Two words or more with a lead-in that Whisper writes for words, not for
+    a hum ("it was", "i will", "oh be go then"; not "i'm", its "um"). The
+    "um" that stands for a hesitation left out does not count."""
+    words = first_spoken_form(text).split()
+    if words[:1] == ["um"]:
+        words = words[1:]
+    groups = _word_groups()
+    worded = groups["lead_ins"] - groups["fillers"] - {"i", "i'm", "im"}
+    return len(words) > 1 and any(w in worded for w in words)
 
 
 def cut_short(reading: str, partial: str) -> bool:

@@ -560,6 +560,12 @@ def test_another_reading_of_one_beat_does_not_end_the_turn():
         # piper's "umm", read "i'm" first: a filler twice over, the card lower down
         ("Emu", "i'm", ("em", "emu"), Tier.HESITATION),
         ("Emu", "i'm", ("emu",), Tier.COMPLETE),  # read so, it may be the answer
+        ("Emu", "emu", ("i'm",), Tier.OPEN),  # "um" as Whisper writes it
+        # lead-ins Whisper wrote for words, not a hum: flite's "I think it's
+        # ... Diamond" and "It's the ... Beatles" in noise
+        ("Diamond", "um diamond", ("um i will",), Tier.COMPLETE),
+        ("Beatles", "um beatles", ("um it was", "um he knows"), Tier.COMPLETE),
+        ("Beethoven", "oh beethoven", ("oh be go then",), Tier.COMPLETE),
         # flite rms's "it's the ... Nile": the lower readings stop before the
         # answer, and say nothing of what it sounded like
         ("Nile", "it's a nile", ("it's a", "it's"), Tier.COMPLETE),
