@@ -614,8 +614,10 @@ def test_words_waiting_on_their_last_word_are_whole_when_read_below_as_the_card(
     turn = answer_plan(AnswerFields("Penguin", kind="text")).turn_end
     assert turn.classify("um the plane will") is Tier.WAITING
     assert turn.classify("um the plane will", others=("um the penguin",)) is Tier.COMPLETE
-    # a reading in more words than were heard: the prompt lending the rest
-    assert turn.classify("the plane will", others=("the penguin is a bird",)) is Tier.WAITING
+    # a reading, whole by the card, in more words than were heard: the
+    # prompt lending lower readings what the player has not said
+    assert turn.classify("the plane will", others=("oh it is a penguin",)) is Tier.WAITING
+    assert turn.classify("the plane will", others=("oh a penguin",)) is Tier.COMPLETE
 
 
 def test_half_a_name_or_a_lead_in_waits_though_read_below_as_the_card():
