@@ -636,13 +636,18 @@ class WhisperStream:
         the end of turn's window, "mozart" in the ruling's, and waited the
         middle pause. Not before one: a word the narrow window cannot place
         may be half a name, which the card, as the prompt, may complete.
-        Nor the ruling's readings of the whole utterance, hesitation and
-        all: flite kal16's "um ... Leonardo" was heard whole as "vinci
-        leonardo", the prompt finishing the name before the player had."""
+        And the ruling's readings of the whole utterance, hesitation and all,
+        where it hears them (the hesitation written as words: `Readings.whole`)
+        and they say more than a filler: awb's "Los ... Angeles" in noise
+        was "ros", left out, then "um and your list", heard whole as "los
+        angeles", and waited the middle pause though ruled right. A whole
+        reading that is a filler ("uh and") is of the hesitation, not of the
+        words since: no sign that the prompt made a filler the answer."""
         readings = [h.text for h in self._alternatives()]
         if self._left_out:
             ruled = self.audio.ruled()
-            wider = (*ruled.prompted, *ruled.again)
+            whole = (h for h in ruled.whole if not written_as_a_filler(h.text))
+            wider = (*ruled.prompted, *ruled.again, *whole)
             readings += [h.text for h in wider if h.text not in readings]
         return tuple(self._as_said(text) for text in readings[1:])
 

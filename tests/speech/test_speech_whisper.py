@@ -487,8 +487,10 @@ def test_words_after_a_hesitation_that_match_nothing_are_heard_whole_as_well():
     stream = WhisperStream(engine, Expectation.answer(["Albert Einstein"]))
     said_after_a_hesitation(stream)
     assert stream.partial() == "um i'm stein"
-    # the end of turn does not read it: heard whole, the prompt may finish a name
-    assert "um albert einstein" not in stream.other_readings()
+    # the end of turn reads it too: the answer was said, so the turn ends at
+    # the short pause rather than the middle one (turn_end waits when a lower
+    # reading shows the prompt finishing a name the player had not)
+    assert "um albert einstein" in stream.other_readings()
     finished = stream.finish()
     # ranked after what followed the hesitation: the judge takes the first on the card
     assert [h.text for h in finished.alternatives] == ["i'm stein", "albert einstein"]
@@ -505,7 +507,26 @@ def test_after_a_hesitation_written_as_a_filler_the_whole_is_not_heard():
     engine = WritesTheFillerAsAWord(whole=4800 + 16000 + 9600)
     stream = WhisperStream(engine, Expectation.answer(["Albert Einstein"]))
     said_after_a_hesitation(stream)
+    assert "um albert einstein" not in stream.other_readings()
     assert [h.text for h in stream.finish().alternatives] == ["i'm stein"]
+
+
+def test_a_whole_reading_that_is_a_filler_is_no_other_reading_of_the_words_since():
+    # flite rms's "uh ... an elephant" in noise: "uh" written "that's", left
+    # out; the whole utterance was read "uh and elephant", lower down "uh and":
+    # a reading of the hesitation, not the card turning a filler into the answer
+    class HearsTheFillerWhole(HearsAlbertOnlyWithWhatCameBefore):
+        def decode(self, samples, prompt=None, beam_size=None, **bounds):
+            super().decode(samples, prompt, beam_size, **bounds)
+            if len(samples) == self.whole:
+                return [Hypothesis("uh and elephant", 0.6), Hypothesis("uh and", 0.4)]
+            return [Hypothesis("that's" if len(samples) == 4800 else "and elegant", 1.0)]
+
+    engine = HearsTheFillerWhole(whole=4800 + 16000 + 9600)
+    stream = WhisperStream(engine, Expectation.answer(["Elephant", "An elephant"]))
+    said_after_a_hesitation(stream)
+    assert stream.partial() == "um and elegant"
+    assert stream.other_readings() == ("um uh and elephant",)
 
 
 def test_words_after_a_hesitation_on_the_card_are_not_heard_whole():
