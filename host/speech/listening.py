@@ -140,7 +140,10 @@ def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] |
         return None
     guess = getattr(stream, "guess", lambda: None)  # a guided stream's grammar pass
     others = getattr(stream, "other_readings", tuple)  # an engine's lower hypotheses
-    return lambda: turn_end.classify(partial(), guess(), others())
+    # how the words up to the pause before this one were read (engines that
+    # keep it: Whisper, whose prompt may finish a name the player paused in)
+    earlier = getattr(stream, "read_before_this_pause", lambda: None)
+    return lambda: turn_end.classify(partial(), guess(), others(), earlier())
 
 
 class RecordingSource:

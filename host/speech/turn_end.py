@@ -108,7 +108,11 @@ class TurnEnd:
     on_the_card: Callable[[str], bool] | None = None
 
     def classify(
-        self, partial: str | None, guess: str | None = None, others: Sequence[str] = ()
+        self,
+        partial: str | None,
+        guess: str | None = None,
+        others: Sequence[str] = (),
+        earlier: str | None = None,
     ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
@@ -121,9 +125,13 @@ class TurnEnd:
         for "oh" on a True/False card, "hey china" for "hmm"); nor
         when the first reading is unfinished ("george w", read also "george w
         bush" when the player had paused inside the name: the card, as
-        Whisper's prompt, lends its lower readings the rest of a name)."""
+        Whisper's prompt, lends its lower readings the rest of a name).
+        `earlier`: how the words up to the pause before this one were read
+        ("" when there was none; None when the recognizer cannot tell)."""
         tier = self._tier(partial, guess)
         said = partial or ""
+        if tier is Tier.COMPLETE and self._finished_by_the_prompt(said, others, earlier):
+            return Tier.WAITING
         fillers = [
             o for o in others if self._filler(o) and not cut_short(o, said) and not _lead_in_talk(o)
         ]
@@ -241,6 +249,28 @@ class TurnEnd:
         if _starts(words, self.commands) or _starts(guessed, self.commands):
             return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
+
+    def _finished_by_the_prompt(
+        self, partial: str, others: Sequence[str], earlier: str | None
+    ) -> bool:
+        """A lower reading is the start of a phrase the host expects, the
+        partial's first words and fewer of them, yet more than were read
+        before the last pause: the words since were heard, and the card, as
+        Whisper's prompt, wrote the rest of a name the player is still
+        saying. Flite kal's "Martin ... Luther ..." was "martin luther king",
+        read also "martin luther" ("martin" at the first pause); espeak's
+        "Leonardo ..." was "leonardo da vinci", read also "leonardo". Not a
+        lower reading of only the words before the last pause: "New ...
+        Zealand" was "new zealand", read also "new", as at the pause."""
+        if earlier is None:
+            return False
+        before = len(first_spoken_form(earlier).split())
+        return any(
+            cut_short(other, partial)
+            and len(first_spoken_form(other).split()) > before
+            and _starts(first_spoken_form(other).split(), self.expected)
+            for other in others
+        )
 
     def _respelt_whole(self, partial: str, other: str, guess: str | None) -> bool:
         """The other reading is a whole answer that differs from the partial

@@ -651,6 +651,15 @@ class WhisperStream:
             readings += [h.text for h in wider if h.text not in readings]
         return tuple(self._as_said(text) for text in readings[1:])
 
+    def read_before_this_pause(self) -> str:
+        """The first reading of the words up to the pause before this one,
+        written as `partial` writes it ("um" alone when there was none since
+        the hesitation left out; "" when there was none at all)."""
+        samples = self.audio.samples()
+        earlier = self.audio.earlier_pauses(len(samples))
+        before = self._first_reading(samples[: earlier[0]], PAD_SECONDS) if earlier else ""
+        return self._as_said(before)
+
     def _as_said(self, heard: str) -> str:
         return f"um {heard}".strip() if self._left_out else heard
 

@@ -464,6 +464,26 @@ def test_without_a_hesitation_the_end_of_turn_reads_its_own_window_alone():
     assert stream.other_readings() == ()
 
 
+def test_the_end_of_turn_knows_what_was_read_before_the_last_pause():
+    # "Martin ... Luther ...": 0.3 s read "30 frames", a pause, 0.6 s more
+    stream = WhisperStream(CountingEngine(), Expectation.answer(["Martin Luther King"]))
+    stream.accept(np.ones(4800, np.int16))
+    stream.pause_began()
+    assert stream.read_before_this_pause() == ""  # the first pause: nothing before it
+    stream.accept(np.zeros(8000, np.int16))
+    stream.speech_resumed()
+    stream.accept(np.ones(9600, np.int16))
+    stream.pause_began()
+    assert stream.read_before_this_pause() == "30 frames"
+    assert stream.partial() == "140 frames"
+    # after a hesitation left out, written as the partial writes it
+    engine = CountingEngine()
+    engine.sample_rate = 16000
+    hesitated = WhisperStream(engine, Expectation.answer(["Canberra"]))
+    said_after_a_hesitation(hesitated)
+    assert hesitated.read_before_this_pause() == "um"
+
+
 class HearsAlbertOnlyWithWhatCameBefore(CountingEngine):
     """Flite awb's "Albert ... Einstein" in noise: "Albert" alone was
     "elder", left out as a hesitation; "Einstein" after it "i'm stein"; the
