@@ -41,7 +41,9 @@ with the card, wrote the whole name ("martin luther king").
 `--before um` says "um" and pauses 1.2 s before each clip: what the end of
 turn does with words after a hesitation it left out. No clip is a right
 answer: one ruled right is a false accept, listed and counted (not when the
-first reading is a filler: the table then asks for the answer instead).
+first reading is a filler: the table then asks for the answer instead), and
+so is one the table would ask about first ("Did you say ...?", confirm.py),
+where a player who said no would not be ruled right.
 """
 
 from __future__ import annotations
@@ -60,6 +62,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import listen_dev_set  # noqa: E402
 import spoken_dev_set  # noqa: E402
 
+from host.judge.confirm import CONFIRM, decide  # noqa: E402
 from host.judge.model import AnswerFields  # noqa: E402
 from host.speech.audio import RECOGNIZER_RATE  # noqa: E402
 from host.speech.engines import make_recognizer  # noqa: E402
@@ -193,8 +196,9 @@ def main() -> None:
     # the paused names draw their noise apart: the other groups hear the same
     # noise as before they were added (stop 54), so runs compare clip for clip
     noise = dict.fromkeys(groups, shared) | {"paused names": np.random.default_rng(54)}
-    # early, before the longest pause, all, accepted (none is the card's answer)
-    counts = {group: [0, 0, 0, 0] for group in groups}
+    # early, before the longest pause, all, accepted (none is the card's
+    # answer), of those asked about first
+    counts = {group: [0, 0, 0, 0, 0] for group in groups}
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             for group, said, card in cases:
@@ -219,6 +223,10 @@ def main() -> None:
                             f"heard {report['heard'][:3]}",
                             flush=True,
                         )
+                        decision = decide(fields, report["heard"])
+                        if decision.verdict == CONFIRM:
+                            counts[group][4] += 1
+                            print(f"  asked first: {decision.question}", flush=True)
                     if after < LONGEST_PAUSE and group != "by design":
                         where = "in noise" if noisy else "clean"
                         print(
@@ -227,10 +235,11 @@ def main() -> None:
                             f"after {after:.2f} s: heard {report['heard'][:3]}",
                             flush=True,
                         )
-    for group, (early, before_longest, total, accepted) in counts.items():
+    for group, (early, before_longest, total, accepted, asked) in counts.items():
         print(
             f"{group}: {early} of {total} ended within {EARLY} s of the speech, "
-            f"{before_longest} before {LONGEST_PAUSE} s, {accepted} ruled right"
+            f"{before_longest} before {LONGEST_PAUSE} s, {accepted} ruled right "
+            f"({asked} of them asked about first)"
         )
 
 

@@ -130,6 +130,42 @@ def _right_lower_alternative(
     return None
 
 
+def _finished_lower_down(
+    fields: AnswerFields, heard: str | Sequence[Any], strictness: str, ruled: Verdict
+) -> Decision | None:
+    """The answer was accepted from a lower reading that is the first reading
+    and more ("united states of", read also "united states of america"):
+    Whisper, prompted with the card, lends its lower readings the rest of a
+    name, said or not. A player who stopped after "Martin Luther" on a
+    Martin Luther King card was ruled right (pause_risk_bench's paused names,
+    about one in ten), so the host asks. On the spoken dev set and
+    judge_dev no right answer was read this way."""
+    alternatives = as_alternatives(heard)
+    first = _said(alternatives[0].text) if alternatives else ()
+    if not first or judge(fields, [alternatives[0].text], strictness).verdict == "accept":
+        return None  # a hum read first ("h-n-n", then "h-n-n hydrogen"): the answer followed it
+    for alternative in alternatives[1:]:
+        if judge(fields, [alternative.text], strictness).verdict != "accept":
+            continue
+        lower = _said(alternative.text)
+        if len(first) < len(lower) and lower[: len(first)] == first:
+            return Decision(
+                CONFIRM,
+                ASK_BAR,
+                ruled,
+                ask_about=ruled.matched or fields.answer,
+                reason=f"heard {alternatives[0].text!r}; {alternative.text!r} only lower down",
+            )
+        return None  # the first reading the judge took is no more of the first
+    return None
+
+
+def _said(text: str) -> tuple[str, ...]:
+    """The words of a reading, fillers and hums left out."""
+    variants = heard_variants(text)
+    return variants[0].tokens if variants else ()
+
+
 def _names_a_competitor(
     heard: str, competitors: Sequence[str], kind: str, guess: str
 ) -> str | None:
@@ -180,6 +216,10 @@ def decide(
         lower = _right_lower_alternative(fields, heard, strictness, ruled)
         if lower is not None:
             return lower
+    if ruled.verdict == "accept":
+        finished = _finished_lower_down(fields, heard, strictness, ruled)
+        if finished is not None:
+            return finished
     if ruled.verdict != "reject" or ruled.rule in DECISIVE_RULES:
         return Decision(ruled.verdict, SURE, ruled, reason=ruled.reason)
     if not card_guess:

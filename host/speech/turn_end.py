@@ -253,23 +253,10 @@ class TurnEnd:
     def _finished_by_the_prompt(
         self, partial: str, others: Sequence[str], earlier: str | None
     ) -> bool:
-        """A lower reading is the start of a phrase the host expects, the
-        partial's first words and fewer of them, yet more than were read
-        before the last pause: the words since were heard, and the card, as
-        Whisper's prompt, wrote the rest of a name the player is still
-        saying. Flite kal's "Martin ... Luther ..." was "martin luther king",
-        read also "martin luther" ("martin" at the first pause); espeak's
-        "Leonardo ..." was "leonardo da vinci", read also "leonardo". Not a
-        lower reading of only the words before the last pause: "New ...
-        Zealand" was "new zealand", read also "new", as at the pause."""
-        if earlier is None:
-            return False
-        before = len(first_spoken_form(earlier).split())
-        return any(
-            cut_short(other, partial)
-            and len(first_spoken_form(other).split()) > before
-            and _starts(first_spoken_form(other).split(), self.expected)
-            for other in others
+        """The player may still be saying a name the prompt finished
+        (`said_so_far_below`); not known without `earlier`."""
+        return earlier is not None and (
+            said_so_far_below(partial, others, earlier, self.expected) is not None
         )
 
     def _respelt_whole(self, partial: str, other: str, guess: str | None) -> bool:
@@ -403,6 +390,26 @@ def cut_short(reading: str, partial: str) -> bool:
     """The reading is the partial's first words, and fewer of them."""
     words, whole = first_spoken_form(reading).split(), first_spoken_form(partial).split()
     return len(words) < len(whole) and whole[: len(words)] == words
+
+
+def said_so_far_below(
+    partial: str, others: Sequence[str], earlier: str, expected: Iterable[str]
+) -> str | None:
+    """The lower reading, if any, that is the start of an expected phrase,
+    the partial's first words and fewer of them, yet more than were read
+    before the last pause (`earlier`): the words since were heard, and the
+    card, as Whisper's prompt, wrote the rest of a name the player may still
+    be saying. Flite kal's "Martin ... Luther ..." was "martin luther king",
+    read also "martin luther" ("martin" at the first pause); espeak's
+    "Leonardo ..." was "leonardo da vinci", read also "leonardo". Not a
+    lower reading of only the words before the last pause: "New ...
+    Zealand" was "new zealand", read also "new", as at the pause."""
+    before = len(first_spoken_form(earlier).split())
+    for other in others:
+        words = first_spoken_form(other).split()
+        if cut_short(other, partial) and len(words) > before and _starts(words, expected):
+            return other
+    return None
 
 
 def _one_word_after_a_lead_in(text: str) -> bool:

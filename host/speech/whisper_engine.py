@@ -78,7 +78,12 @@ from host.speech.recognition import (
     RecognitionStream,
     Recognizer,
 )
-from host.speech.turn_end import one_of_the_phrases, unfinished_words, written_as_a_filler
+from host.speech.turn_end import (
+    one_of_the_phrases,
+    said_so_far_below,
+    unfinished_words,
+    written_as_a_filler,
+)
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
 from host.word_sounds import syllables
 
@@ -655,10 +660,12 @@ class WhisperStream:
         """The first reading of the words up to the pause before this one,
         written as `partial` writes it ("um" alone when there was none since
         the hesitation left out; "" when there was none at all)."""
+        return self._as_said(self._read_before_this_pause())
+
+    def _read_before_this_pause(self) -> str:
         samples = self.audio.samples()
         earlier = self.audio.earlier_pauses(len(samples))
-        before = self._first_reading(samples[: earlier[0]], PAD_SECONDS) if earlier else ""
-        return self._as_said(before)
+        return self._first_reading(samples[: earlier[0]], PAD_SECONDS) if earlier else ""
 
     def _as_said(self, heard: str) -> str:
         return f"um {heard}".strip() if self._left_out else heard
@@ -690,6 +697,25 @@ class WhisperStream:
                     return start
         return None
 
+    def _said_so_far_first(
+        self, alternatives: list[Hypothesis]
+    ) -> tuple[list[Hypothesis], str | None]:
+        """The readings to rule on, and the card phrase read first that the
+        prompt may have finished for a player who stopped inside it, ranked
+        after what was said so far (`said_so_far_below`): the judge still
+        takes it, the first reading that matches, and the table asks "Did you
+        say ...?" (confirm.py). The end of turn waited the full silence for it."""
+        first = alternatives[0].text if alternatives else ""
+        if not self._on_the_card(first):
+            return alternatives, None
+        lower = [h.text for h in alternatives[1:]]
+        earlier = self._read_before_this_pause()
+        so_far = said_so_far_below(first, lower, earlier, self.expectation.phrases)
+        if so_far is None:
+            return alternatives, None
+        moved = next(h for h in alternatives if h.text == so_far)
+        return [moved, *(h for h in alternatives if h is not moved)], first
+
     def _on_the_card(self, text: str) -> bool:
         return first_spoken_form(text) in self._card_forms
 
@@ -700,7 +726,7 @@ class WhisperStream:
 
     def finish(self) -> Recognition:
         ruled = self.audio.ruled()
-        alternatives = ruled.all
+        alternatives, finished = self._said_so_far_first(ruled.all)
         notes = ["decoded freely (Whisper has no grammars)"] if self.expectation.phrases else []
         if self._prompt:
             notes.append("the card's phrases were Whisper's prompt")
@@ -714,6 +740,11 @@ class WhisperStream:
             f"'{text}' is more than the speech could hold, left out" for text in ruled.too_long
         ]
         notes += [f"'{said}' before a pause was a hesitation, left out" for said in self._left_out]
+        if finished is not None:
+            notes.append(
+                f"'{finished}' is read also as less of it, more than was read before the "
+                "pause: the card, as the prompt, may have finished it; ranked below"
+            )
         if ruled.whole:
             notes.append(
                 "no reading after it was a phrase on the card; heard whole, hesitation and all: "

@@ -97,6 +97,22 @@ def test_a_number_misheard_but_right_in_a_lower_alternative_is_asked_about(
     assert decide(AnswerFields(answer, kind=kind), ["272", "minus 272"]).verdict == "reject"
 
 
+def test_an_answer_only_a_lower_reading_finished_is_asked_about() -> None:
+    """A player stopped after "Martin Luther" (pause_risk_bench's paused
+    names): Whisper, prompted with the card, lent its lower reading the rest."""
+    king = AnswerFields("Martin Luther King", kind="person")
+    decision = decide(king, ["martin luther", "martin luther king"])
+    assert decision.verdict == CONFIRM
+    assert decision.question == "Did you say Martin Luther King?"
+    assert decision.cli_verdict == "accept"  # rule 8: the judge takes the first that matches
+    # the first reading the answer, or the answer misheard first: ruled at once
+    assert decide(king, ["martin luther king", "martin luther"]).verdict == "accept"
+    assert decide(king, ["martin luther kink", "martin luther king"]).verdict == "accept"
+    # a hum read first, then the answer after it: flite awb's "hmm ... Hydrogen"
+    hydrogen = AnswerFields("Hydrogen", kind="text")
+    assert decide(hydrogen, ["h-n-n", "h-n-n hydrogen"]).verdict == "accept"
+
+
 def test_sound_support_measures_the_guess_inside_what_was_heard() -> None:
     assert sound_support("um i think it's sock rates", "socrates") > 0.8
     assert sound_support("hello", "") == 0.0
