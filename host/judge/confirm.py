@@ -142,8 +142,9 @@ def _finished_lower_down(
     judge_dev no right answer was read this way."""
     alternatives = as_alternatives(heard)
     first = _said(alternatives[0].text) if alternatives else ()
+    # not a hum read first ("h-n-n", then "h-n-n hydrogen"): the answer followed it
     if not first or judge(fields, [alternatives[0].text], strictness).verdict == "accept":
-        return None  # a hum read first ("h-n-n", then "h-n-n hydrogen"): the answer followed it
+        return None
     for alternative in alternatives[1:]:
         if judge(fields, [alternative.text], strictness).verdict != "accept":
             continue

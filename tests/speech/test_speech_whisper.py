@@ -499,14 +499,19 @@ class FinishesMartinLutherKing(CountingEngine):
         return [Hypothesis(text, share) for text, share in zip(readings, (0.6, 0.3, 0.1))]
 
 
-def test_a_name_the_prompt_may_have_finished_is_ruled_after_what_was_said():
-    stream = WhisperStream(FinishesMartinLutherKing(), Expectation.answer(["Martin Luther King"]))
+def said_with_a_pause_inside(stream) -> None:
+    """0.3 s, half a second's pause, 0.6 s more, and a pause."""
     stream.accept(np.ones(4800, np.int16))
     stream.pause_began()
     stream.accept(np.zeros(8000, np.int16))
     stream.speech_resumed()
     stream.accept(np.ones(9600, np.int16))
     stream.pause_began()
+
+
+def test_a_name_the_prompt_may_have_finished_is_ruled_after_what_was_said():
+    stream = WhisperStream(FinishesMartinLutherKing(), Expectation.answer(["Martin Luther King"]))
+    said_with_a_pause_inside(stream)
     finished = stream.finish()
     # the judge still takes the name (the first reading that matches); the
     # table asks "Did you say Martin Luther King?" (confirm.py)
@@ -526,12 +531,7 @@ def test_a_name_read_also_as_the_words_before_the_pause_is_ruled_as_read():
             return [Hypothesis("martin luther", 1.0)] if len(samples) == 4800 else heard
 
     stream = WhisperStream(SaysTheWholeName(), Expectation.answer(["Martin Luther King"]))
-    stream.accept(np.ones(4800, np.int16))
-    stream.pause_began()
-    stream.accept(np.zeros(8000, np.int16))
-    stream.speech_resumed()
-    stream.accept(np.ones(9600, np.int16))
-    stream.pause_began()
+    said_with_a_pause_inside(stream)
     assert stream.finish().text == "martin luther king"
 
 
