@@ -142,8 +142,8 @@ def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] |
     others = getattr(stream, "other_readings", tuple)  # an engine's lower hypotheses
     # how the words up to the pause before this one were read (engines that
     # keep it: Whisper, whose prompt may finish a name the player paused in)
-    earlier = getattr(stream, "read_before_this_pause", lambda: None)
-    return lambda: turn_end.classify(partial(), guess(), others(), earlier())
+    earlier = getattr(stream, "read_before_this_pause", None)
+    return lambda: turn_end.classify(partial(), guess(), others(), earlier)
 
 
 class RecordingSource:

@@ -112,7 +112,7 @@ class TurnEnd:
         partial: str | None,
         guess: str | None = None,
         others: Sequence[str] = (),
-        earlier: str | None = None,
+        earlier: Callable[[], str] | None = None,
     ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
@@ -126,11 +126,12 @@ class TurnEnd:
         when the first reading is unfinished ("george w", read also "george w
         bush" when the player had paused inside the name: the card, as
         Whisper's prompt, lends its lower readings the rest of a name).
-        `earlier`: how the words up to the pause before this one were read
-        ("" when there was none; None when the recognizer cannot tell)."""
+        `earlier`: asks how the words up to the pause before this one were
+        read ("" when there was none), only when that matters (it may cost a
+        decode); None when the recognizer cannot tell."""
         tier = self._tier(partial, guess)
         said = partial or ""
-        if tier is Tier.COMPLETE and self._finished_by_the_prompt(said, others, earlier):
+        if tier is Tier.COMPLETE and not self.closed and self._finished(said, others, earlier):
             return Tier.WAITING
         fillers = [
             o for o in others if self._filler(o) and not cut_short(o, said) and not _lead_in_talk(o)
@@ -250,8 +251,8 @@ class TurnEnd:
             return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
 
-    def _finished_by_the_prompt(
-        self, partial: str, others: Sequence[str], earlier: str | None
+    def _finished(
+        self, partial: str, others: Sequence[str], earlier: Callable[[], str] | None
     ) -> bool:
         """The player may still be saying a name the prompt finished
         (`said_so_far_below`); not known without `earlier`."""
@@ -393,21 +394,24 @@ def cut_short(reading: str, partial: str) -> bool:
 
 
 def said_so_far_below(
-    partial: str, others: Sequence[str], earlier: str, expected: Iterable[str]
+    partial: str, others: Sequence[str], earlier: Callable[[], str], expected: Iterable[str]
 ) -> str | None:
     """The lower reading, if any, that is the start of an expected phrase,
     the partial's first words and fewer of them, yet more than were read
     before the last pause (`earlier`): the words since were heard, and the
     card, as Whisper's prompt, wrote the rest of a name the player may still
-    be saying. Flite kal's "Martin ... Luther ..." was "martin luther king",
+    be saying (`earlier` is asked only of such a reading). Flite kal's "Martin ... Luther ..." was "martin luther king",
     read also "martin luther" ("martin" at the first pause); espeak's
     "Leonardo ..." was "leonardo da vinci", read also "leonardo". Not a
     lower reading of only the words before the last pause: "New ...
     Zealand" was "new zealand", read also "new", as at the pause."""
-    before = len(first_spoken_form(earlier).split())
     for other in others:
         words = first_spoken_form(other).split()
-        if cut_short(other, partial) and len(words) > before and _starts(words, expected):
+        if (
+            cut_short(other, partial)
+            and _starts(words, expected)
+            and len(words) > len(first_spoken_form(earlier()).split())
+        ):
             return other
     return None
 

@@ -709,7 +709,7 @@ class WhisperStream:
         if not self._on_the_card(first):
             return alternatives, None
         lower = [h.text for h in alternatives[1:]]
-        earlier = self._read_before_this_pause()
+        earlier = self._read_before_this_pause
         so_far = said_so_far_below(first, lower, earlier, self.expectation.phrases)
         if so_far is None:
             return alternatives, None

@@ -636,24 +636,30 @@ def test_a_whole_name_read_also_as_more_than_was_said_before_the_pause_waits():
     it had heard at the first pause."""
     king = answer_plan(AnswerFields("Martin Luther King", kind="person")).turn_end
     so_far = ("martin luther", "martin")
-    assert king.classify("martin luther king", others=so_far, earlier="martin") is Tier.WAITING
+    assert (
+        king.classify("martin luther king", others=so_far, earlier=lambda: "martin") is Tier.WAITING
+    )
     # espeak's "Leonardo ...", at the first pause: nothing was read before it
     leonardo = answer_plan(AnswerFields("Leonardo da Vinci", kind="person")).turn_end
     cut_short = ("leo ardo", "leonardo")
-    assert leonardo.classify("leonardo da vinci", others=cut_short, earlier="") is Tier.WAITING
+    assert (
+        leonardo.classify("leonardo da vinci", others=cut_short, earlier=lambda: "") is Tier.WAITING
+    )
 
 
 def test_a_whole_name_read_also_as_the_words_before_the_pause_is_whole():
     """flite rms's "New ... Zealand": read also "new", as at the pause; Whisper
     read the words before the pause alone, and the player said the rest."""
     zealand = answer_plan(AnswerFields("New Zealand", kind="place")).turn_end
-    assert zealand.classify("new zealand", others=("new",), earlier="new") is Tier.COMPLETE
+    assert zealand.classify("new zealand", others=("new",), earlier=lambda: "new") is Tier.COMPLETE
     # a recognizer that cannot say what it read before: as before
     assert zealand.classify("new zealand", others=("new",)) is Tier.COMPLETE
     # a lower reading that stops short on no name's start: the pause was
     # before the answer ("it's the ... Nile")
     nile = answer_plan(AnswerFields("Nile", kind="place")).turn_end
-    assert nile.classify("it's a nile", others=("it's a", "it's"), earlier="") is Tier.COMPLETE
+    assert (
+        nile.classify("it's a nile", others=("it's a", "it's"), earlier=lambda: "") is Tier.COMPLETE
+    )
 
 
 def test_a_true_false_card_is_heard_for_both_values_whichever_its_answer():
