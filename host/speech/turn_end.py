@@ -112,7 +112,7 @@ class TurnEnd:
         partial: str | None,
         guess: str | None = None,
         others: Sequence[str] = (),
-        earlier: Callable[[], str] | None = None,
+        earlier: Callable[[], str | None] | None = None,
     ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
@@ -127,8 +127,8 @@ class TurnEnd:
         bush" when the player had paused inside the name: the card, as
         Whisper's prompt, lends its lower readings the rest of a name).
         `earlier`: asks how the words up to the pause before this one were
-        read ("" when there was none), only when that matters (it may cost a
-        decode); None when the recognizer cannot tell."""
+        read (None when there was none), only when that matters (it may cost
+        a decode); None when the recognizer cannot tell."""
         tier = self._tier(partial, guess)
         said = partial or ""
         if tier is Tier.COMPLETE and not self.closed and self._finished(said, others, earlier):
@@ -252,7 +252,7 @@ class TurnEnd:
         return Tier.OPEN
 
     def _finished(
-        self, partial: str, others: Sequence[str], earlier: Callable[[], str] | None
+        self, partial: str, others: Sequence[str], earlier: Callable[[], str | None] | None
     ) -> bool:
         """The player may still be saying a name the prompt finished
         (`said_so_far_below`); not known without `earlier`."""
@@ -394,7 +394,10 @@ def cut_short(reading: str, partial: str) -> bool:
 
 
 def said_so_far_below(
-    partial: str, others: Sequence[str], earlier: Callable[[], str], expected: Iterable[str]
+    partial: str,
+    others: Sequence[str],
+    earlier: Callable[[], str | None],
+    expected: Iterable[str],
 ) -> str | None:
     """The lower reading, if any, that is the start of an expected phrase,
     the partial's first words and fewer of them, yet more than were read
@@ -404,15 +407,18 @@ def said_so_far_below(
     read also "martin luther" ("martin" at the first pause); espeak's
     "Leonardo ..." was "leonardo da vinci", read also "leonardo". Not a
     lower reading of only the words before the last pause: "New ...
-    Zealand" was "new zealand", read also "new", as at the pause."""
+    Zealand" was "new zealand", read also "new", as at the pause. Nor
+    before any pause since the player began (or went on after a hesitation):
+    "William G Morgan", said straight, was "william g morgan", read also
+    "william g" (so is a name Whisper, prompted, wrote whole at the first
+    pause inside it: espeak's "Leonardo ..." was "leonardo da vinci", read
+    also "leonardo")."""
     for other in others:
         words = first_spoken_form(other).split()
-        if (
-            cut_short(other, partial)
-            and _starts(words, expected)
-            and len(words) > len(first_spoken_form(earlier()).split())
-        ):
-            return other
+        if cut_short(other, partial) and _starts(words, expected):
+            before = earlier()
+            if before is not None and len(words) > len(first_spoken_form(before).split()):
+                return other
     return None
 
 

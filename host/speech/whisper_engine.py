@@ -656,16 +656,17 @@ class WhisperStream:
             readings += [h.text for h in wider if h.text not in readings]
         return tuple(self._as_said(text) for text in readings[1:])
 
-    def read_before_this_pause(self) -> str:
+    def read_before_this_pause(self) -> str | None:
         """The first reading of the words up to the pause before this one,
-        written as `partial` writes it ("um" alone when there was none since
-        the hesitation left out; "" when there was none at all)."""
-        return self._as_said(self._read_before_this_pause())
+        written as `partial` writes it; None when there was none since the
+        player began, or went on after a hesitation left out."""
+        before = self._read_before_this_pause()
+        return None if before is None else self._as_said(before)
 
-    def _read_before_this_pause(self) -> str:
+    def _read_before_this_pause(self) -> str | None:
         samples = self.audio.samples()
         earlier = self.audio.earlier_pauses(len(samples))
-        return self._first_reading(samples[: earlier[0]], PAD_SECONDS) if earlier else ""
+        return self._first_reading(samples[: earlier[0]], PAD_SECONDS) if earlier else None
 
     def _as_said(self, heard: str) -> str:
         return f"um {heard}".strip() if self._left_out else heard
