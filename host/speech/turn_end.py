@@ -401,18 +401,17 @@ def said_so_far_below(
 ) -> str | None:
     """The lower reading, if any, that is the start of an expected phrase,
     the partial's first words and fewer of them, yet more than were read
-    before the last pause (`earlier`): the words since were heard, and the
-    card, as Whisper's prompt, wrote the rest of a name the player may still
-    be saying (`earlier` is asked only of such a reading). Flite kal's "Martin ... Luther ..." was "martin luther king",
-    read also "martin luther" ("martin" at the first pause); espeak's
-    "Leonardo ..." was "leonardo da vinci", read also "leonardo". Not a
-    lower reading of only the words before the last pause: "New ...
-    Zealand" was "new zealand", read also "new", as at the pause. Nor
-    before any pause since the player began (or went on after a hesitation):
-    "William G Morgan", said straight, was "william g morgan", read also
-    "william g" (so is a name Whisper, prompted, wrote whole at the first
-    pause inside it: espeak's "Leonardo ..." was "leonardo da vinci", read
-    also "leonardo")."""
+    before the last pause (`earlier`, asked only of such a reading): the
+    words since were heard, and the card, as Whisper's prompt, wrote the
+    rest of a name the player may still be saying. Flite kal's "Martin ...
+    Luther ..." was "martin luther king", read also "martin luther"
+    ("martin" at the first pause). Not a lower reading of only the words
+    before the last pause: "New ... Zealand" was "new zealand", read also
+    "new", as at the pause. Nor before any pause since the player began (or
+    went on after a hesitation): "William G Morgan", said straight, was
+    "william g morgan", read also "william g" (so a name the prompt wrote
+    whole at the first pause inside it still ends there: espeak's "Leonardo
+    ..." was "leonardo da vinci", read also "leonardo")."""
     for other in others:
         words = first_spoken_form(other).split()
         if cut_short(other, partial) and _starts(words, expected):
