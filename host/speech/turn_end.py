@@ -42,9 +42,13 @@ _WHOLE = (Tier.FINAL, Tier.COMPLETE)
 @lru_cache(maxsize=1)
 def _word_lists() -> dict[str, frozenset[str]]:
     data = load_yaml(DATA.read_text(encoding="utf-8"))
-    return {
-        name: frozenset(first_spoken_form(str(w)) for w in group) for name, group in data.items()
-    }
+    for name, group in data.items():
+        for word in group:
+            if not isinstance(word, str):
+                # YAML reads a bare on, off, yes or no as true or false: "on"
+                # had been the joiner "true" for as long as the list was read so
+                raise ValueError(f"{DATA.name}, {name}: {word!r} is no word (quote it)")
+    return {name: frozenset(map(first_spoken_form, group)) for name, group in data.items()}
 
 
 @lru_cache(maxsize=1)

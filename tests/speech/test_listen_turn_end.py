@@ -52,6 +52,7 @@ def answer_plan(fields: AnswerFields, others: tuple[str, ...] = ()):
         ("i think it canberra", Tier.COMPLETE),
         ("no sydney", Tier.COMPLETE),
         ("canberra or", Tier.WAITING),  # "... or sydney": a hedge, which is wrong
+        ("the city on", Tier.WAITING),  # a preposition: "... the lake"
         ("canberra and", Tier.WAITING),
         # a command of one beat after words it misheard: flite kal's "hmm" in
         # noise; the answer may follow, so the middle pause, not the short one
@@ -501,7 +502,7 @@ def test_a_lone_word_read_lower_down_as_another_answer_in_the_decks_is_a_hesitat
     plan = answer_plan(AnswerFields("Mercury", kind="place"), others=("Huron", "Chile"))
     assert plan.turn_end.classify("current", others=("huron",)) is Tier.HESITATION
     assert plan.turn_end.classify("current", others=("mercury",)) is Tier.COMPLETE
-    assert plan.turn_end.classify("lake you're on", others=("huron",)) is Tier.COMPLETE
+    assert plan.turn_end.classify("lake your run", others=("huron",)) is Tier.COMPLETE
 
 
 def test_another_answer_in_the_decks_after_words_misheard_is_not_whole():
@@ -678,3 +679,13 @@ def test_a_true_false_card_is_heard_for_both_values_whichever_its_answer():
     assert listening_for("answer", false_card).phrases == ("False", "True")
     canberra = AnswerFields("Canberra", reject=("Sydney",), kind="place")
     assert canberra.listen_for() == ("Canberra", "Sydney")
+
+
+def test_a_word_list_with_a_word_yaml_reads_as_true_or_false_is_refused(tmp_path, monkeypatch):
+    from host.speech import turn_end
+
+    lists = tmp_path / "turn_end.yaml"
+    lists.write_text("joiners: [of, in, on]\n", encoding="utf-8")
+    monkeypatch.setattr(turn_end, "DATA", lists)
+    with pytest.raises(ValueError, match="joiners: True is no word"):
+        turn_end._word_lists.__wrapped__()
