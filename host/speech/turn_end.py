@@ -51,10 +51,13 @@ def _word_lists() -> dict[str, frozenset[str]]:
     return {name: frozenset(map(first_spoken_form, group)) for name, group in data.items()}
 
 
+_NOT_GROUPS = ("heard_for_fillers", "whole_replies")  # lists of words that are no reason to wait
+
+
 @lru_cache(maxsize=1)
 def _word_groups() -> dict[str, frozenset[str]]:
     """The groups of words a turn does not end on."""
-    return {name: words for name, words in _word_lists().items() if name != "heard_for_fillers"}
+    return {name: words for name, words in _word_lists().items() if name not in _NOT_GROUPS}
 
 
 def unfinished_words() -> frozenset[str]:
@@ -245,6 +248,8 @@ class TurnEnd:
             return Tier.WAITING  # "it's the", "salt and": the answer goes on
         if sounds_whole:
             return Tier.COMPLETE  # "plate lips": Platelets heard as other words
+        if len(words) == 1 and words[0] in _word_lists()["whole_replies"]:
+            return Tier.COMPLETE  # "yes": a reply, however wrong ("pass" in noise)
         if len(words) == 1:
             # one word that is no answer the host knows and starts none it
             # expects is more often a hesitation written as a word (Whisper

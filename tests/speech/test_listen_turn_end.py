@@ -37,6 +37,8 @@ def answer_plan(fields: AnswerFields, others: tuple[str, ...] = ()):
         ("melbourne", Tier.HESITATION),  # one word the host does not know: maybe "um"
         ("come", Tier.HESITATION),  # "um" as Whisper writes it, though "come again" is a command
         ("no", Tier.HESITATION),  # likewise ("no idea")
+        ("yes", Tier.COMPLETE),  # a reply, not "um": "pass" in noise, as Whisper wrote it
+        ("um yes", Tier.WAITING),  # after a hesitation, a lone word waits as any other
         ("it's the", Tier.WAITING),  # an article: the answer goes on from there
         ("come again", Tier.COMPLETE),  # the command
         ("roll the", Tier.WAITING),  # the start of a command
