@@ -143,7 +143,9 @@ def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] |
     # how the words up to the pause before this one were read (engines that
     # keep it: Whisper, whose prompt may finish a name the player paused in)
     earlier = getattr(stream, "read_before_this_pause", None)
-    return lambda: turn_end.classify(partial(), guess(), others(), earlier)
+    # the ruling's readings of the same words (Whisper's wider window)
+    wider = getattr(stream, "wider_readings", None)
+    return lambda: turn_end.classify(partial(), guess(), others(), earlier, wider=wider)
 
 
 class RecordingSource:

@@ -120,6 +120,7 @@ class TurnEnd:
         guess: str | None = None,
         others: Sequence[str] = (),
         earlier: Callable[[], str | None] | None = None,
+        wider: Callable[[], Sequence[str]] | None = None,
     ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
@@ -135,7 +136,25 @@ class TurnEnd:
         Whisper's prompt, lends its lower readings the rest of a name).
         `earlier`: asks how the words up to the pause before this one were
         read (None when there was none), only when that matters (it may cost
-        a decode); None when the recognizer cannot tell."""
+        a decode); None when the recognizer cannot tell. `wider`: the
+        ruling's readings of the same words (`_whole_wider`), asked only of
+        words that would wait (it may cost a decode)."""
+        tier = self._classify(partial, guess, others, earlier)
+        if tier in _WHOLE or wider is None or partial is None or self.on_the_card is None:
+            return tier  # (no card: a closed list, whose words the ruling reads alike)
+        if self._tier(partial, guess) in _WHOLE:
+            return tier  # whole, yet held back: the player may be going on
+        if any(self._whole_wider(partial, other, guess) for other in wider()):
+            return Tier.COMPLETE
+        return tier
+
+    def _classify(
+        self,
+        partial: str | None,
+        guess: str | None,
+        others: Sequence[str],
+        earlier: Callable[[], str | None] | None,
+    ) -> Tier:
         tier = self._tier(partial, guess)
         said = partial or ""
         if tier is Tier.COMPLETE and not self.closed and self._finished(said, others, earlier):
@@ -283,6 +302,40 @@ class TurnEnd:
             and words[-1] == respelt[-1]
             and words != respelt
             and self.is_complete(other)
+            and not one_of_the_phrases(other, self.commands)
+            and self._tier(other, guess) in _WHOLE
+        )
+
+    def _whole_wider(self, partial: str, other: str, guess: str | None) -> bool:
+        """The ruling's wider window reads the words as a whole answer on the
+        card, in as many words, one or more of them heard otherwise: the last
+        (flite awb's "Sherlock ... Holmes" was "sherlock guns" in the end of
+        turn's window, "sherlock holmes" in the ruling's), or those before
+        the same last word (piper's "Alexander the ... Great", "alexander
+        them great", as `_respelt_whole`). Not a reading that says more than
+        the words, or other words before a last word it changes (the card,
+        as the prompt, lends a reading the rest of a name the player has not
+        said: flite kal's "Rio de ..." in noise was "3 up d", wider "rio de
+        janeiro"), nor a last word longer by more than a beat ("leonardo
+        dar", wider "leonardo davinci"), nor a last word changed that a turn
+        goes on from, nor words that start a name or are a filler or one
+        word (a filler read as the card: "uh", wider "emu")."""
+        words, wider = first_spoken_form(partial).split(), first_spoken_form(other).split()
+        if len(words) < 2 or len(wider) != len(words) or wider == words:
+            return False
+        last_misheard = (
+            wider[:-1] == words[:-1]
+            and bool(_without_lead_in(words[:-1]))
+            and words[-1] not in unfinished_words()
+            and syllables(wider[-1]) <= syllables(words[-1]) + 1
+        )
+        if not (last_misheard or wider[-1] == words[-1]):
+            return False
+        return (
+            not _starts(words, self.expected)
+            and not self._filler(partial)
+            and self.on_the_card is not None
+            and self.on_the_card(other)
             and not one_of_the_phrases(other, self.commands)
             and self._tier(other, guess) in _WHOLE
         )

@@ -656,6 +656,13 @@ class WhisperStream:
             readings += [h.text for h in wider if h.text not in readings]
         return tuple(self._as_said(text) for text in readings[1:])
 
+    def wider_readings(self) -> tuple[str, ...]:
+        """The ruling's readings of the words so far (its wider window),
+        written as `partial` writes them; the end of turn's own when the
+        first of those is a phrase on the card or a command."""
+        ruled = self.audio.ruled()
+        return tuple(self._as_said(h.text) for h in (*ruled.prompted, *ruled.again))
+
     def read_before_this_pause(self) -> str | None:
         """The first reading of the words up to the pause before this one,
         written as `partial` writes it; None when there was none since the

@@ -632,6 +632,59 @@ def test_half_a_name_or_a_lead_in_waits_though_read_below_as_the_card():
     assert nile.classify("it's the", others=("the nile",)) is Tier.WAITING
 
 
+def test_words_the_rulings_wider_window_reads_as_the_card_in_as_many_words_are_whole():
+    """flite awb's "Sherlock ... Holmes": "sherlock guns" in the end of turn's
+    window, "sherlock holmes" in the ruling's (its wider window of silence),
+    which is asked only of words that would otherwise wait."""
+    holmes = answer_plan(AnswerFields("Sherlock Holmes", kind="person")).turn_end
+    asked: list[str] = []
+
+    def ruling() -> tuple[str, ...]:
+        asked.append("ruling")
+        return ("sherlock holmes", "sherlock donz")
+
+    assert holmes.classify("sherlock guns") is Tier.OPEN
+    assert holmes.classify("sherlock guns", wider=ruling) is Tier.COMPLETE
+    assert holmes.classify("sherlock holmes", wider=ruling) is Tier.COMPLETE
+    assert asked == ["ruling"]  # not asked of words already whole
+    # piper's "Alexander the ... Great": the words before the last heard otherwise
+    great = answer_plan(AnswerFields("Alexander the Great", kind="person")).turn_end
+    assert great.classify("alexander them great") is Tier.WAITING
+    wider = ("alexander the great",)
+    assert great.classify("alexander them great", wider=lambda: wider) is Tier.COMPLETE
+
+
+@pytest.mark.parametrize(
+    ("card", "partial", "wider"),
+    [
+        # more words than were heard, or other words before the last: the
+        # prompt finishing a name the player paused in
+        ("Sherlock Holmes", "sherlock", ("sherlock holmes",)),
+        ("Martin Luther King", "martin luther", ("martin luther king",)),
+        ("Rio de Janeiro", "3 up d", ("rio de janeiro",)),  # flite kal, in noise
+        ("Leonardo da Vinci", "leonardo dar", ("leonardo davinci",)),  # a longer last word
+        # a lead-in, or words ending on one a turn goes on from
+        ("Nile", "it's the", ("the nile",)),
+        ("Star Wars", "it's my", ("star wars",)),
+        ("Rio de Janeiro", "rio de", ("rio janeiro",)),
+        # a hedge cut short
+        ("Lizard", "lizard or", ("lizard",)),
+        # a filler read as a word, read wider as the card's answer
+        ("Elm", "um", ("elm",)),
+        ("Emu", "earth", ("emu",)),  # flite kal16's "er" in noise
+        ("Emu", "um earth", ("um emu",)),  # after a hesitation
+        # a command: a filler may be read as "pass" (stop 53)
+        ("Saturn", "yes", ("pass",)),
+        # another answer in the decks, not the card's
+        ("Canberra", "sidley", ("sydney",)),
+    ],
+)
+def test_the_rulings_wider_window_does_not_end_a_turn_on_what_was_not_said(card, partial, wider):
+    turn = answer_plan(AnswerFields(card, kind="place"), others=("Sydney",)).turn_end
+    before = turn.classify(partial)
+    assert turn.classify(partial, wider=lambda: wider) is before
+
+
 def test_a_whole_name_read_also_as_more_than_was_said_before_the_pause_waits():
     """flite kal's "Martin ... Luther ..." (pause_risk_bench's paused names):
     Whisper, prompted with the card, wrote the whole name the player had not

@@ -196,7 +196,7 @@ def test_the_listening_loop_tells_the_stream_when_pauses_begin_and_end():
 class Hesitant:
     """A turn end that hears every pause's words as a hesitation ("um")."""
 
-    def classify(self, partial, guess=None, others=(), earlier=None):
+    def classify(self, partial, guess=None, others=(), earlier=None, wider=None):
         return Tier.HESITATION
 
 

@@ -464,6 +464,17 @@ def test_without_a_hesitation_the_end_of_turn_reads_its_own_window_alone():
     assert stream.other_readings() == ()
 
 
+def test_the_end_of_turn_may_ask_for_the_rulings_readings_of_the_same_words():
+    # asked only of words that would wait (turn_end.TurnEnd.classify's `wider`)
+    stream = WhisperStream(HearsMozartInTheWiderWindow(), Expectation.answer(["Mozart"]))
+    stream.accept(np.ones(9600, np.int16))
+    stream.pause_began()
+    assert stream.wider_readings() == ("mozart",)
+    hesitated = WhisperStream(HearsMozartInTheWiderWindow(), Expectation.answer(["Mozart"]))
+    said_after_a_hesitation(hesitated)
+    assert hesitated.wider_readings() == ("um mozart",)  # written as the partial is
+
+
 def test_the_end_of_turn_knows_what_was_read_before_the_last_pause():
     # "Martin ... Luther ...": 0.3 s read "30 frames", a pause, 0.6 s more
     stream = WhisperStream(CountingEngine(), Expectation.answer(["Martin Luther King"]))
