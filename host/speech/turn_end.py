@@ -141,7 +141,7 @@ class TurnEnd:
         words that would wait (it may cost a decode)."""
         tier = self._classify(partial, guess, others, earlier)
         if tier in _WHOLE or wider is None or partial is None or self.on_the_card is None:
-            return tier  # (no card: a closed list, whose words the ruling reads alike)
+            return tier  # a closed list: no card for a wider reading to be whole by
         if self._tier(partial, guess) in _WHOLE:
             return tier  # whole, yet held back: the player may be going on
         if any(self._whole_wider(partial, other, guess) for other in wider()):
@@ -155,6 +155,7 @@ class TurnEnd:
         others: Sequence[str],
         earlier: Callable[[], str | None] | None,
     ) -> Tier:
+        """The tier by the end of turn's own readings (`classify`, without `wider`)."""
         tier = self._tier(partial, guess)
         said = partial or ""
         if tier is Tier.COMPLETE and not self.closed and self._finished(said, others, earlier):
