@@ -28,7 +28,7 @@ from rapidfuzz import fuzz
 
 from host.judge.core import judge
 from host.judge.match import EXACT, best_form
-from host.judge.model import AnswerFields, Verdict, as_alternatives
+from host.judge.model import Alternative, AnswerFields, Verdict, as_alternatives
 from host.judge.normalise import heard_variants
 from host.judge.truefalse import read_true_false
 
@@ -116,18 +116,15 @@ def _right_lower_alternative(
     well have said the lower one. On the spoken dev set no wrong number had
     a right lower alternative."""
     alternatives = as_alternatives(heard)
-    for alternative in alternatives[1:]:
-        lower = judge(fields, [alternative.text], strictness)
-        if lower.verdict == "accept":
-            best = alternatives[0].text
-            return Decision(
-                CONFIRM,
-                ASK_BAR,
-                ruled,
-                ask_about=lower.matched or fields.answer,
-                reason=f"heard {best!r}, or {alternative.text!r}, which is the answer",
-            )
-    return None
+    below = _accepted_below(fields, alternatives, strictness)
+    if below is None:
+        return None
+    alternative, lower = below
+    return _asked(
+        ruled,
+        lower.matched or fields.answer,
+        f"heard {alternatives[0].text!r}, or {alternative.text!r}, which is the answer",
+    )
 
 
 def _finished_lower_down(
@@ -145,19 +142,33 @@ def _finished_lower_down(
     # not a hum read first ("h-n-n", then "h-n-n hydrogen"): the answer followed it
     if not first or judge(fields, [alternatives[0].text], strictness).verdict == "accept":
         return None
-    for alternative in alternatives[1:]:
-        if judge(fields, [alternative.text], strictness).verdict != "accept":
-            continue
-        lower = _said(alternative.text)
-        if len(first) < len(lower) and lower[: len(first)] == first:
-            return Decision(
-                CONFIRM,
-                ASK_BAR,
-                ruled,
-                ask_about=ruled.matched or fields.answer,
-                reason=f"heard {alternatives[0].text!r}; {alternative.text!r} only lower down",
-            )
+    below = _accepted_below(fields, alternatives, strictness)
+    if below is None:
+        return None
+    alternative = below[0]
+    lower = _said(alternative.text)
+    if len(first) >= len(lower) or lower[: len(first)] != first:
         return None  # the first reading the judge took is no more of the first
+    return _asked(
+        ruled,
+        ruled.matched or fields.answer,
+        f"heard {alternatives[0].text!r}; {alternative.text!r} only lower down",
+    )
+
+
+def _asked(ruled: Verdict, about: str, reason: str) -> Decision:
+    """Ask "Did you say ...?" about `about`, at the bar for asking."""
+    return Decision(CONFIRM, ASK_BAR, ruled, ask_about=about, reason=reason)
+
+
+def _accepted_below(
+    fields: AnswerFields, alternatives: Sequence[Alternative], strictness: str
+) -> tuple[Alternative, Verdict] | None:
+    """The first reading below the best that the judge accepts, with its verdict."""
+    for alternative in alternatives[1:]:
+        lower = judge(fields, [alternative.text], strictness)
+        if lower.verdict == "accept":
+            return alternative, lower
     return None
 
 
@@ -206,13 +217,7 @@ def decide(
         sounded = true_or_false_by_sound(heard)
         if sounded is not None:
             best = as_alternatives(heard)[0].text
-            return Decision(
-                CONFIRM,
-                ASK_BAR,
-                ruled,
-                ask_about=sounded,
-                reason=f"heard {best!r}, which sounds like {sounded}",
-            )
+            return _asked(ruled, sounded, f"heard {best!r}, which sounds like {sounded}")
     if ruled.verdict == "reject" and ruled.rule == "number":
         lower = _right_lower_alternative(fields, heard, strictness, ruled)
         if lower is not None:
