@@ -242,6 +242,12 @@ class TurnEnd:
             return Tier.HESITATION  # "um", "i think it's", or nothing written
         if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
             return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on
+        if _starts(guessed, self.expected) and self._ends_on_a_command(words):
+            # the card's grammar heard a card phrase begun, Whisper a command:
+            # flite kal's "um ... Wolfgang" in noise was "um we'll again"
+            # ("again": say it again), the grammar's path "wolfgang", and the
+            # turn ended before "... Amadeus Mozart"
+            return Tier.WAITING
         if self.is_complete(partial) or self._ends_on_a_whole_answer(words):
             if _starts(words, self.offered):
                 return Tier.OPEN  # "art" of "art, two spaces clockwise": a comma's pause
@@ -401,6 +407,13 @@ class TurnEnd:
         if not said:
             return self.expected
         return tuple(p for p in self.expected if not self.meaning(p) & said)
+
+    def _ends_on_a_command(self, words: list[str]) -> bool:
+        """The words end on a command ("repeat", "say that again")."""
+        return any(
+            one_of_the_phrases(" ".join(words[start:]), self.commands)
+            for start in range(len(words))
+        )
 
     def _ends_on_a_whole_answer(self, words: list[str]) -> bool:
         """The last words are complete after words the recognizer garbled:

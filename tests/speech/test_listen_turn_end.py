@@ -462,6 +462,18 @@ def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn(
     assert plan.turn_end.classify("charge", guess="george") is Tier.WAITING
 
 
+def test_a_command_written_where_the_cards_grammar_heard_a_name_begun_waits():
+    """flite slt's "Wolfgang ... Amadeus" in noise was "will again" ("again":
+    say it again), the card's grammar's path "wolfgang": the turn ended
+    before "... Amadeus Mozart"."""
+    plan = answer_plan(AnswerFields("Wolfgang Amadeus Mozart", kind="person"))
+    turn_end = plan.turn_end
+    assert turn_end.classify("will again", guess="wolfgang") is Tier.WAITING
+    assert turn_end.classify("um we'll again", "wolfgang", ("um well again",)) is Tier.WAITING
+    assert turn_end.classify("will again") is Tier.COMPLETE  # no name begun: the command
+    assert turn_end.classify("say that again", guess="") is Tier.COMPLETE
+
+
 def test_a_first_name_written_as_fillers_is_kept_when_the_cards_grammar_heard_it():
     """piper's "Isaac ..." in noise, written "i say": a hesitation would be
     left out, and "... Newton" alone ruled only the surname."""
