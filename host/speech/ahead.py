@@ -28,8 +28,6 @@ import numpy as np
 
 Heard = TypeVar("Heard")  # what the engine's decode returns
 
-HESITATION_LEAD = 0.5  # seconds of a pause kept before speech resumed after "um" (VAD starts late)
-
 
 class Now(Executor):
     """Runs each task at once, in the caller's thread (no worker: tests, files)."""

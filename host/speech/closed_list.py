@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from host.speech.ahead import HESITATION_LEAD, PauseDecoding
+from host.speech.ahead import PauseDecoding
 from host.speech.guided import closest_in_sound, roughly_alike, sound_of, sounds_most_like
 from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation, GrammarStream, Hypothesis, Recognition
@@ -23,6 +23,9 @@ from host.speech.turn_end import begins_a_phrase, cut_short, is_hesitation, only
 if TYPE_CHECKING:
     from host.speech.whisper_engine import WhisperRecognizer
 
+# Seconds of a pause kept before speech resumed after "um" (the VAD starts
+# late); an answer keeps less, after silence (whisper_engine.RESUMED_LEAD_SECONDS)
+HESITATION_LEAD = 0.5
 # What the end of turn reads, where a reply is awaited, for words that begin
 # no reply and that Whisper and the grammar hear differently: a player
 # thinking aloud (a hesitation: the long pause, and the words left out).

@@ -56,7 +56,7 @@ from typing import cast
 
 import numpy as np
 
-from host.speech.ahead import HESITATION_LEAD, PauseDecoding
+from host.speech.ahead import PauseDecoding
 from host.speech.audio import RECOGNIZER_RATE, voice_span_seconds
 from host.speech.closed_list import ClosedListStream
 from host.speech.guided import (
@@ -97,6 +97,14 @@ PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sent
 # one Whisper writes more fillers as words ("er" as "ohm" on an Ohm card),
 # and the turn ended before the player went on (bench/pause_risk_bench.py).
 RULING_PAD_SECONDS = 3.0
+# After a hesitation left out ("um ... Beethoven"), the answer is heard from
+# this long before the VAD called speech again (30-130 ms after the voice
+# resumed, on the listen sets), after this much digital silence. Whisper read
+# the room's noise kept before the answer as words: with the pause's last
+# 0.5 s, flite awb's "oh ... Beethoven" in noise was "be told in", piper's
+# "hmm ... hydrogen" "iver jin". Without silence before it, a word said
+# after a clean pause lost its start (hibari's "um ... twelve" was "i'm").
+RESUMED_LEAD_SECONDS, SILENCE_BEFORE_SECONDS = 0.2, 0.3
 TOKENS_PER_SECOND = 6  # bound on the output's length (speech is about 3 tokens a second)
 # An answer with the card's phrases as its prompt is decoded first within
 # this bound, as a closed list is: the prompt lists phrases with commas, and
@@ -475,7 +483,7 @@ class WhisperStream:
         """The words before this pause were a hesitation: the answer is heard
         from where the player went on."""
         self._left_out.append(self._heard())
-        self.audio.hesitated(round(HESITATION_LEAD * self.engine.sample_rate))
+        self.audio.hesitated(round(RESUMED_LEAD_SECONDS * self.engine.sample_rate))
 
     def _hear_for_the_ruling(
         self, samples: np.ndarray, heard: Readings, whole: np.ndarray | None = None
@@ -516,7 +524,7 @@ class WhisperStream:
     def _hear(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:
         """Whisper's readings of the utterance so far (`_read`), with the words
         after a pause that it left out put back (`_went_on`)."""
-        heard = self._read(samples, pad_seconds)
+        heard = self._read(samples, pad_seconds, from_start=True)
         first = heard.all[0].text if heard.all else ""
         self._read_at.setdefault((*_content(samples), pad_seconds), first)
         return self._went_on(samples, first, pad_seconds) or heard
@@ -567,11 +575,13 @@ class WhisperStream:
         possible), heard now, so that the clock decides nothing."""
         key = (*_content(samples), pad_seconds)
         if key not in self._read_at:
-            readings = self._read(samples, pad_seconds).all
+            readings = self._read(samples, pad_seconds, from_start=True).all
             self._read_at[key] = readings[0].text if readings else ""
         return self._read_at[key]
 
-    def _read(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> Readings:
+    def _read(
+        self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS, from_start: bool = False
+    ) -> Readings:
         """Whisper's readings with the card's phrases as its prompt; when none
         is a phrase on the card, then also its readings without the prompt,
         after them. The prompt's pull bends some readings away from what was
@@ -581,10 +591,12 @@ class WhisperStream:
         so the second hearing counts only when the first matched nothing:
         on the four spoken dev sets it made 24 rulings right (13 of them
         flite's) and none wrong. It costs a decode without the encoder
-        (kept from the first) and without the prompt's tokens."""
+        (kept from the first) and without the prompt's tokens. `from_start`:
+        the samples begin where the utterance is heard from (`_after_silence`)."""
+        heard_as = self._after_silence(samples) if from_start else samples
         decoded = self._echoes_dropped(
             self.engine.decode(
-                samples,
+                heard_as,
                 self._prompt,
                 self._beam,
                 first_tokens_per_second=ANSWER_FIRST_TOKENS_PER_SECOND,
@@ -600,7 +612,7 @@ class WhisperStream:
             return Readings(tuple(prompted), too_long=too_long)
         heard = {h.text for h in decoded}
         lowest = min((h.confidence for h in prompted), default=1.0)
-        again = self.engine.decode(samples, None, self._beam, pad_seconds=pad_seconds)
+        again = self.engine.decode(heard_as, None, self._beam, pad_seconds=pad_seconds)
         return Readings(
             tuple(prompted),
             tuple(
@@ -610,6 +622,14 @@ class WhisperStream:
             ),
             too_long,
         )
+
+    def _after_silence(self, samples: np.ndarray) -> np.ndarray:
+        """The audio as Whisper hears it: after a hesitation left out, with
+        digital silence before it (`SILENCE_BEFORE_SECONDS`)."""
+        if not self.audio.start:
+            return samples
+        silence = np.zeros(round(SILENCE_BEFORE_SECONDS * self.engine.sample_rate), np.int16)
+        return np.concatenate([silence, samples])
 
     def _echoes_dropped(self, readings: list[Hypothesis]) -> list[Hypothesis]:
         """Each reading less an echo of a card phrase (`without_echo`); readings

@@ -393,25 +393,41 @@ def test_speech_after_a_pause_is_decoded_again():
     assert engine.decoded == [4800, 6400]
 
 
+class KeepsWhatItHears(CountingEngine):
+    sample_rate = 16000
+
+    def __init__(self):
+        super().__init__()
+        self.heard = []
+
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        self.heard.append(np.array(samples))
+        return super().decode(samples, prompt, beam_size, **bounds)
+
+
 def test_after_a_hesitation_the_answer_is_decoded_from_where_the_player_went_on():
-    engine = CountingEngine()
-    engine.sample_rate = 16000
+    engine = KeepsWhatItHears()
     stream = WhisperStream(engine, Expectation.answer(["Canberra"]))
-    stream.accept(np.ones(4800, np.int16))  # "um", which Whisper writes as a word
+    stream.accept(np.full(4800, 900, np.int16))  # "um", which Whisper writes as a word
     stream.pause_began()
-    stream.accept(np.zeros(16000, np.int16))  # a second of thought
-    stream.accept(np.ones(480, np.int16))
+    stream.accept(np.full(16000, 7, np.int16))  # a second of thought, in the room's hum
+    stream.accept(np.full(480, 900, np.int16))  # the answer begins; the VAD calls it late
     stream.hesitated()  # told by the listening loop as speech resumes
     stream.speech_resumed()
-    stream.accept(np.ones(9600, np.int16))
+    stream.accept(np.full(9600, 900, np.int16))
     stream.pause_began()
-    kept = 8000 + 9600  # the half second up to where speech resumed, then the answer
+    # Whisper hears 0.3 s of silence, the room's last 0.17 s before the voice
+    # (the VAD's lag), then the answer: the room kept longer was read as words
+    kept = 4800 + 3200 + 9600
     assert (
         stream.partial() == f"um {kept // 160} frames"
     )  # the end of turn sees a filler, then words
+    heard = next(h for h in engine.heard if len(h) == kept)
+    assert not heard[:4800].any() and (heard[4800:7520] == 7).all() and (heard[7520:] == 900).all()
     finished = stream.finish()
     assert finished.text == f"{kept // 160} frames"  # the judge hears the answer alone
     assert engine.decoded == [4800, 4800, kept, kept]  # with the card's prompt, then without
+    assert kept in [size for size, _, _ in engine.ruled]  # the ruling's decode hears it so too
     assert finished.notes[-2] == "'30 frames' before a pause was a hesitation, left out"
     # nothing after it was on the card: the whole utterance is heard too, ranked last
     assert finished.notes[-1] == (
