@@ -225,6 +225,7 @@ class TurnEnd:
             return Tier.WAITING  # the recognizer cannot tell: wait the full silence
         words = first_spoken_form(partial).split()
         guessed = first_spoken_form(guess or "").split()
+        guess_begins = _starts(guessed, self.expected)  # the card's grammar heard a phrase begun
         filler = not words or self._filler(partial)
         # "what", "where should i go": fillers and lead-ins that are a
         # command at a prompt, not a player thinking
@@ -234,7 +235,7 @@ class TurnEnd:
             # as a pause in noise, ended the turn at "what" (the question again)
             return Tier.OPEN
         if filler and not a_command:
-            if words and _starts(guessed, self.expected) and roughly_alike(partial, guess or ""):
+            if words and guess_begins and roughly_alike(partial, guess or ""):
                 # the first name of a card's answer, written as fillers: piper's
                 # "Isaac ..." in noise was "i say", the card's grammar "isaac";
                 # left out as a hesitation, "... Newton" alone was a surname
@@ -242,7 +243,7 @@ class TurnEnd:
             return Tier.HESITATION  # "um", "i think it's", or nothing written
         if words[-1] in _word_groups()["conjunctions"] and not _is_one_of(words, self.expected):
             return Tier.WAITING  # "canberra or": a hedge may follow, "romeo and" goes on
-        if _starts(guessed, self.expected) and self._ends_on_a_command(words):
+        if guess_begins and self._ends_on_a_command(words):
             # the card's grammar heard a card phrase begun, Whisper a command:
             # flite kal's "um ... Wolfgang" in noise was "um we'll again"
             # ("again": say it again), the grammar's path "wolfgang", and the
@@ -261,7 +262,7 @@ class TurnEnd:
             self.sounds_whole(said) for said in (rest, words) if said
         )
         if _starts(words, self.expected) or (
-            _starts(guessed, self.expected)
+            guess_begins
             # unless the guess is whole itself and the words sound like it:
             # "when ble", guessed "wembley" (the answer; "wembley stadium" too)
             and not (sounds_whole and self.is_complete(guess or ""))
