@@ -136,7 +136,9 @@ class ClosedListStream:
 
     def partial(self) -> str | None:
         """At a pause: the grammar's path when it is a whole phrase (unless
-        it is no reply where one is awaited, and Whisper wrote a filler), else the
+        it is no reply where one is awaited, and Whisper wrote a filler; or,
+        where none is, lead-ins alone, "what", and Whisper wrote another
+        phrase), else the
         phrase Whisper wrote, else the phrase the path begins with that
         Whisper's words sound like ("roll" of the path "roll for", Whisper
         writing flite's "roll" as "row off": the turn ends on "roll" rather
@@ -152,10 +154,18 @@ class ClosedListStream:
             # tell me i", the path "wait a minute" (piper's "no", the path
             # "films", is Whisper's "no"). (Where the path is a reply or a
             # command prompt's phrase, waiting on let the grammar settle on
-            # it for a filler said alone: "um" heard "ann".) Only then is
-            # Whisper's decoding waited for here.
+            # it for a filler said alone: "um" heard "ann".) Only then, and
+            # below, is Whisper's decoding waited for here.
             if not self._other_than_a_reply(heard):
-                return heard
+                # a path of lead-ins ("what", which begins "what does ben
+                # need") waits the command's full silence: where Whisper
+                # wrote another phrase, that one was said (flite awb's and
+                # piper's "one" in noise, the path "what", were decided
+                # 0.5 s after the word; Whisper's "one" ends at once). Not
+                # where a reply is awaited: the path "yeah" is one, and the
+                # filler Whisper wrote before it ("uh") no answer
+                lead_ins = not self.replies and only_hesitation(heard)
+                return (self._written() or heard) if lead_ins else heard
             thinking = self._filler_written()
             if thinking and len(thinking) > 1:
                 return thinking

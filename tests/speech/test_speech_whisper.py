@@ -1013,6 +1013,36 @@ def test_a_grammar_path_that_stopped_is_the_phrase_it_begins_that_whisper_wrote_
     assert stream.finish().text == heard
 
 
+@pytest.mark.parametrize(
+    "whisper, partial",
+    [
+        # flite awb's "one" in noise: the grammar's path "what" (the question
+        # again, and the start of "what does ben need") waited the command's
+        # full silence; Whisper wrote "one", and the turn ends on it
+        ("score", "score"),
+        ("what", "what"),
+        ("what does", "what"),  # no phrase written: the path, which waits
+        ("", "what"),
+    ],
+)
+def test_a_path_of_lead_ins_reads_as_the_other_phrase_whisper_wrote(whisper, partial):
+    stream = ClosedListStream(SaysEngine(whisper), QUERIES, grammar_picking("what"))
+    stream.accept(np.zeros(4800, np.int16))
+    stream.pause_began()
+    assert stream.partial() == partial
+    # a whole phrase of the path, not lead-ins: not waited on for Whisper
+    said = ClosedListStream(SaysEngine("what"), QUERIES, grammar_picking("score"))
+    said.accept(np.zeros(4800, np.int16))
+    said.pause_began()
+    assert said.partial() == "score"
+    # where a reply is awaited, the path stands: "yeah" is one (hibari's "uh
+    # ... yeah" was heard as the filler Whisper wrote before it)
+    reply = ClosedListStream(SaysEngine("no"), CONFIRMATION, grammar_picking("yeah"))
+    reply.accept(np.zeros(4800, np.int16))
+    reply.pause_began()
+    assert reply.partial() == "yeah"
+
+
 def test_a_lower_reading_that_stops_short_of_the_first_is_no_phrase_written():
     # flite awb's "what does Ben need" in noise: "what", a command, was only
     # the third reading, the first words of the first
