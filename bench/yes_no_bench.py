@@ -8,7 +8,11 @@ where none was said is a false accept. So the figures are: yeses heard as
 yes, noes heard as no, and the replies that are neither (a filler, "what?",
 the answer said again, room noise alone) heard as yes or as no.
 
-Then, clean: a filler, a pause to think, and the reply ("um ... yes").
+Then, clean: a filler, a pause to think, and the reply ("um ... yes"); and
+how soon each yes or no ended the turn after its last voiced sample (audio
+time, the same on any machine; issue 14: a reply ready within 0.3 s).
+Stop 48: "yeah", a filler too, had waited the two seconds of a hesitation
+(p50 2.0 s; now 0.16 s).
 
 Stop 20, "Did you say ...?": yeses heard 90.7% clean / 83.3% noisy, noes
 96.3 / 87.0%, neither read as yes 3 of 189 and as no 2; with its grammar
@@ -55,40 +59,65 @@ YES = ("yes", "yeah", "yep", "yes please", "sure", "of course")
 NO = ("no", "nope", "no thanks")
 NEITHER = ("um", "hmm", "what", "sorry", "art deco", "wembley", "")  # "": room noise alone
 NOISE = (None, 15.0, 10.0)  # clean, then SNR in dB
+LEAD_SECONDS = 0.4  # of room before each reply
+# issue 14: a command or choice's reply ready within 0.3 s of the last word
+SLOW_DECISION = 0.3
 # a filler, a pause to think (s), then the reply: said clean
 THINKING = (("um", "yes", 0.6), ("hmm", "no", 0.8), ("uh", "yeah", 0.5), ("um", "no", 1.0))
 
 
-def reply_audio(voice, text: str, folder: Path, snr: float | None, rng) -> np.ndarray:
+def reply_audio(
+    voice, text: str, folder: Path, snr: float | None, rng
+) -> tuple[np.ndarray, float | None]:
     """The reply with room before and after it; "" is the room alone, as loud
-    as the voice's "yes" would make it."""
+    as the voice's "yes" would make it. And the seconds to the words' last
+    voiced sample (a voice may end its audio with silence; None for the room
+    alone)."""
     speech = voice.speak(text or "yes", folder).samples.astype(np.int16)
     if not text:
         speech = np.zeros_like(speech)
-    lead = np.zeros(int(0.4 * RECOGNIZER_RATE), np.int16)
+    voiced = np.flatnonzero(np.abs(speech.astype(np.int32)) > listen_dev_set.VOICED)
+    end = LEAD_SECONDS + voiced[-1] / RECOGNIZER_RATE if len(voiced) else None
+    lead = np.zeros(int(LEAD_SECONDS * RECOGNIZER_RATE), np.int16)
     samples = np.concatenate([lead, speech, np.zeros(2 * RECOGNIZER_RATE, np.int16)])
     if snr is None:
-        return samples
+        return samples, end
     if not text:  # the noise's level from a "yes" said in this voice
         reference = voice.speak("yes", folder).samples.astype(np.int16)
         noisy = listen_dev_set.with_noise(np.concatenate([reference, samples]), snr, rng)
-        return noisy[len(reference) :]
-    return listen_dev_set.with_noise(samples, snr, rng)
+        return noisy[len(reference) :], end
+    return listen_dev_set.with_noise(samples, snr, rng), end
 
 
 def hearings(voices, texts, listening, settings, recognizer, seed: int):
     """(voice, text, snr, the listen report) for every text said by every
     voice, clean and at each noise level, through the game's listening path;
-    the report also says whether the recognizer's passes disagreed ("disputed")."""
+    the report also says whether the recognizer's passes disagreed ("disputed")
+    and, for words said, how long after their last sound the turn was decided
+    ("decision_s", in audio time: the same on any machine)."""
     rng = np.random.default_rng(seed)
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             for text in texts:
                 for snr in NOISE:
-                    samples = reply_audio(voice, text, Path(folder), snr, rng)
+                    samples, end = reply_audio(voice, text, Path(folder), snr, rng)
                     report, heard = listen_with_utterance(samples, listening, settings, recognizer)
                     disputed = heard.recognition is not None and heard.recognition.disputed
-                    yield voice, text, snr, {**report, "disputed": disputed}
+                    decision = None if end is None else report["decided_at_s"] - end
+                    yield voice, text, snr, {**report, "disputed": disputed, "decision_s": decision}
+
+
+def print_decisions(label: str, decisions: list[float]) -> None:
+    """p50 and p95 of the decision after the words' last sound, in ms."""
+    if not decisions:
+        return
+    ordered = sorted(decisions)
+    p50, p95 = (ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] for q in (0.5, 0.95))
+    slow = sum(d > SLOW_DECISION for d in decisions)
+    print(
+        f"  {label:16} {len(decisions):4}  decided p50 {1000 * p50:5.0f} ms, "
+        f"p95 {1000 * p95:5.0f} ms after the last sound; over {SLOW_DECISION} s: {slow}"
+    )
 
 
 # The table the closed lists are heard at: each prompt also listens for the
@@ -134,11 +163,15 @@ def main() -> None:
     )
     group_of = {text: group for group, text in replies}
     texts = [text for _, text in replies]
+    decided: dict[str, list[float]] = defaultdict(list)  # a reply's decisions, by group
     for voice, text, snr, report in hearings(voices, texts, listening, settings, recognizer, 20):
         heard = report["heard"][0] if report["heard"] else ""
         reading = {True: "yes", False: "no", None: "neither"}[und.yes_or_no(heard)]
         read_as[(group_of[text], voice.name)][reading] += 1
         read_as[(group_of[text], "noisy" if snr else "clean")][reading] += 1
+        if group_of[text] != "neither":
+            for key in ("clean" if snr is None else "noisy", text):
+                decided[key].append(report["decision_s"])
         if args.show and reading != group_of[text]:
             where = f"{snr:.0f} dB" if snr else "clean"
             print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
@@ -164,6 +197,9 @@ def main() -> None:
     for group in ("yes", "no", "neither"):
         print(f"said {group}:")
         print_shares(read_as, group, [v.name for v in voices], ("yes", "no", "neither"), "read as ")
+    print("a yes or no said, how soon the turn ended (every voice, clean and in noise):")
+    for key in ("clean", "noisy", *YES, *NO):
+        print_decisions(key, decided[key])
 
 
 def print_shares(counted: dict, group: str, voices: list[str], outcomes, lead: str = "") -> None:

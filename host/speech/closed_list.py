@@ -169,7 +169,13 @@ class ClosedListStream:
             thinking = self._filler_written()
             if thinking and len(thinking) > 1:
                 return thinking
-            unlike = self._written() is None and self._written_unlike(heard)
+            written = self._written()
+            if written is not None and only_hesitation(written):
+                # a filler of the list Whisper wrote lower down: hibari's
+                # "uh" before "yeah" was "a", "u", "uh", the grammar's path
+                # "pass", and the turn ended before the reply
+                return written
+            unlike = written is None and self._written_unlike(heard)
             return THINKING if unlike else heard
         begun = self._begun_phrase(heard)
         found = self._written() or self._completed(heard) or (begun[0] if begun else None)

@@ -28,6 +28,10 @@ from host.yaml_text import load_yaml
 DATA = Path(__file__).with_name("data") / "turn_end.yaml"
 
 
+# What a filler means where a closed list holds one (the vocabulary's label)
+THINKING_MEANING = "thinking"
+
+
 class Tier(enum.Enum):
     FINAL = "final"  # a whole phrase no longer phrase goes on from: the shortest pause
     COMPLETE = "complete"  # a whole answer or phrase: end after a short pause
@@ -228,8 +232,12 @@ class TurnEnd:
         guess_begins = _starts(guessed, self.expected)  # the card's grammar heard a phrase begun
         filler = not words or self._filler(partial)
         # "what", "where should i go": fillers and lead-ins that are a
-        # command at a prompt, not a player thinking
-        a_command = filler and self.closed and _a_phrase_of_lead_ins(words, self.expected)
+        # command at a prompt, not a player thinking; "yeah": a reply
+        a_command = (
+            filler
+            and self.closed
+            and (_a_phrase_of_lead_ins(words, self.expected) or self._says_more_than_um(words))
+        )
         if a_command and begins_a_phrase(words, self.expected):
             # "what" of "what does ben need": a stop's closure after it, read
             # as a pause in noise, ended the turn at "what" (the question again)
@@ -408,6 +416,15 @@ class TurnEnd:
         if not said:
             return self.expected
         return tuple(p for p in self.expected if not self.meaning(p) & said)
+
+    def _says_more_than_um(self, words: list[str]) -> bool:
+        """The words are a phrase of the list that means more than a player
+        thinking: "yeah" is yes (said to "Did you say Art Deco?", it waited
+        the two seconds of a hesitation), "um" only a filler the list holds
+        to hear one as such."""
+        if self.meaning is None or not _is_one_of(words, self.expected):
+            return False
+        return bool(self.meaning(" ".join(words)) - {THINKING_MEANING})
 
     def _ends_on_a_command(self, words: list[str]) -> bool:
         """The words end on a command ("repeat", "say that again")."""

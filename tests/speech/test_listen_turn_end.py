@@ -260,6 +260,8 @@ def test_a_whole_command_ends_sooner_than_an_answer_or_a_list_of_names(kind, aft
     ("partial", "tier", "silence"),
     [
         ("yes", Tier.FINAL, 0.1),  # "yes please" would say no more
+        # a filler, and a reply: it had waited the two seconds of a hesitation
+        ("yeah", Tier.FINAL, 0.1),
         # "um ... yes": cut off at the command's half second, the "um" was
         # read as "no" (or as nothing) and the player's yes came too late
         ("um", Tier.HESITATION, 2.0),

@@ -1140,14 +1140,21 @@ def test_awaiting_a_reply_half_a_command_whisper_did_not_hear_is_a_player_thinki
 
 def test_awaiting_a_reply_a_whole_command_whisper_heard_otherwise_is_a_player_thinking():
     # flite kal16's "hmm" before "no": the path "wait a minute", Whisper "hey tell me i"
-    expectation = Expectation.closed(["yes", "no", "wait a minute"], replies=(("yes",), ("no",)))
+    expectation = Expectation.closed(
+        ["yes", "no", "wait a minute", "um"], replies=(("yes",), ("no",))
+    )
     for whisper, partial in (
         ("hey tell me i", THINKING),
         ("wait a minute", "wait a minute"),
         ("no", "wait a minute"),  # a reply Whisper wrote: it wins as the turn ends
+        # hibari's "uh" before "yeah", the path "pass": the filler Whisper
+        # wrote lower down ("a", "u", "uh"), so the turn waits for the reply
+        (("a", "u", "um"), "um"),
+        (("a", "u", "yes"), "wait a minute"),  # a reply lower down: as "no" above
     ):
+        readings = (whisper,) if isinstance(whisper, str) else whisper
         stream = ClosedListStream(
-            SaysEngine(whisper), expectation, grammar_picking("wait a minute")
+            SaysEngine(*readings), expectation, grammar_picking("wait a minute")
         )
         stream.accept(np.zeros(4800, np.int16))
         stream.pause_began()
