@@ -170,13 +170,15 @@ class ClosedListStream:
             if thinking and len(thinking) > 1:
                 return thinking
             written = self._written()
-            if written is not None and only_hesitation(written):
-                # a filler of the list Whisper wrote lower down: hibari's
-                # "uh" before "yeah" was "a", "u", "uh", the grammar's path
-                # "pass", and the turn ended before the reply
+            if written is not None:
+                # a phrase of the list Whisper wrote, which the turn ends on
+                # (`finish`): a filler lower down (hibari's "uh" before
+                # "yeah" was "a", "u", "uh", the grammar's path "pass", and
+                # the turn ended before the reply), or a reply where the
+                # path was a command that goes on (flite's "no" in noise, the
+                # path "what": it waited the half second of "what does ...")
                 return written
-            unlike = written is None and self._written_unlike(heard)
-            return THINKING if unlike else heard
+            return THINKING if self._written_unlike(heard) else heard
         begun = self._begun_phrase(heard)
         found = self._written() or self._completed(heard) or (begun[0] if begun else None)
         filler = self._filler_written()
