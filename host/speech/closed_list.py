@@ -136,14 +136,14 @@ class ClosedListStream:
 
     def partial(self) -> str | None:
         """At a pause: the grammar's path when it is a whole phrase (unless
-        it is no reply where one is awaited, and Whisper wrote a filler; or,
-        where none is, lead-ins alone, "what", and Whisper wrote another
-        phrase), else the phrase Whisper wrote, else the phrase the path
-        begins with that Whisper's words sound like ("roll" of the path
-        "roll for", Whisper writing flite's "roll" as "row off": the turn
-        ends on "roll" rather than waiting for "me"), else the path; None
-        when nothing was heard (no telling: not a hesitation, whose pause
-        is long)."""
+        it is no reply where one is awaited, and Whisper wrote a filler or a
+        phrase of the list; or, where none is, lead-ins alone, "what", and
+        Whisper wrote another phrase), else the phrase Whisper wrote, else
+        the phrase the path begins with that Whisper's words sound like
+        ("roll" of the path "roll for", Whisper writing flite's "roll" as
+        "row off": the turn ends on "roll" rather than waiting for "me"),
+        else the path; None when nothing was heard (no telling: not a
+        hesitation, whose pause is long)."""
         heard = self.grammar.partial()
         if heard is not None and first_spoken_form(heard) in self.spoken:
             # unless, at a prompt that awaits a reply, the path is no reply
