@@ -62,6 +62,17 @@ PICK_MARGIN, RIVALS = 3.0, 2
 # the phrase said scored -0.1 to -4.0 a token, any other phrase, talk or
 # noise -4.6 or less; one below the floor is decoded freely as before.
 LONG_PHRASE_WORDS, CHECK_FLOOR, CHECK_MARGIN = 4, -3.0, 1.5
+# Where no reply is awaited and neither pass heard a phrase, one the host
+# suggested is taken when Whisper finds it this likely (log p) and this much
+# likelier than any other suggested (ClosedListStream._likeliest_suggestion).
+# On commands_bench.py's roll prompt, the command said scored -5.0 to -10.1
+# with margins 1.7 to 8; fillers, table talk, an answer and noise at most
+# -8.5, and 2.8 above the next suggestion
+LIKELY_SUGGESTION, SUGGESTION_MARGIN = -9.0, 3.5
+# ... of the suggestions whose first token Whisper finds likeliest, so many:
+# a roll prompt suggests some 20, and forcing each costs about 10 ms (the
+# five: 30-70 ms, paid only where nothing was heard)
+SUGGESTIONS_SCORED = 5
 
 
 class ClosedListStream:
@@ -86,6 +97,9 @@ class ClosedListStream:
         self.grammar = grammar
         self.spoken = {first_spoken_form(p) for p in expectation.phrases} - {""}
         self.replies = expectation.replies
+        self.suggested = tuple(
+            dict.fromkeys(f for f in map(first_spoken_form, expectation.likely) if f)
+        )
         # the phrases the host suggested as Whisper's prompt: flite kal's
         # "score" in room noise was written "power" without it
         prompt = engine.prompt(expectation.likely, in_order=True)
@@ -287,6 +301,42 @@ class ClosedListStream:
             notes=(*picked.notes, note),
         )
 
+    def _likeliest_suggestion(self, picked: Recognition) -> Recognition | None:
+        """Where no reply is awaited, when Whisper wrote words but neither it
+        nor the grammar heard a phrase: the phrase the host suggested that
+        Whisper finds likeliest, when it is likely and clearly likelier than
+        any other it suggested (LIKELY_SUGGESTION). Flite slt's "help",
+        clean, was written "bells", the grammar's path "tell" (of "tell me
+        ..."), and nothing was heard. Only phrases Whisper's reading is at
+        most a word longer than: "i need a drink" is no "repeat"."""
+        readings = [h.text for h in self.audio.decoded() if h.text.strip()]
+        if self.replies or not readings or len(self.suggested) < 2:
+            return None
+        samples = self.audio.samples()
+        likeliest = self.engine.likeliest_starts(samples, list(self.suggested), SUGGESTIONS_SCORED)
+        scores = self.engine.phrase_scores(samples, likeliest) if len(likeliest) > 1 else {}
+        if not scores:
+            return None
+        words = len(first_spoken_form(readings[0]).split())
+        (best, phrase), (runner_up, _) = sorted(
+            ((score, p) for p, score in scores.items()), reverse=True
+        )[:2]
+        if best < LIKELY_SUGGESTION or best - runner_up < SUGGESTION_MARGIN:
+            return None
+        if words > len(phrase.split()) + 1:
+            return None
+        note = (
+            f"no phrase heard; Whisper wrote {readings[0]!r} and finds '{phrase}' the "
+            f"likeliest of the phrases suggested (log p {best:.1f}, any other "
+            f"{runner_up:.1f} at most)"
+        )
+        return replace(
+            picked,
+            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
+            notes=(*picked.notes, note),
+            disputed=True,
+        )
+
     def _other_reply(self, picked: Recognition) -> Recognition | None:
         """At a question with few replies, when Whisper wrote no phrase and
         nothing like the grammar's pick: the likeliest reply, when it is
@@ -424,7 +474,12 @@ class ClosedListStream:
         # no phrase of the list more often ends on no phrase than a wrong one
         picked = self.grammar.finish(lattice=written is None)
         if written is None and not picked.text:
-            return self._cut_short(picked, path) or self._likeliest_reply(picked) or picked
+            return (
+                self._cut_short(picked, path)
+                or self._likeliest_reply(picked)
+                or self._likeliest_suggestion(picked)
+                or picked
+            )
         if written is None:
             return self._likelier_than_the_pick(picked) or self._other_reply(picked) or picked
         if written == picked.text:

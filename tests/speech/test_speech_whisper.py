@@ -1068,6 +1068,9 @@ class ScoresEngine(SaysEngine):
         self.scored_after = prompt
         return {p: self.scores.get(p, -12.0) for p in phrases}
 
+    def likeliest_starts(self, samples, phrases, keep):
+        return sorted(phrases, key=lambda p: self.scores.get(p, -12.0), reverse=True)[:keep]
+
 
 CONFIRMATION = Expectation.closed(
     ["yes", "yeah", "no", "no thanks", "repeat"], replies=(("yes", "yeah"), ("no", "no thanks"))
@@ -1094,6 +1097,48 @@ def test_a_reply_no_decoding_heard_is_the_likeliest_one_when_it_clearly_is(score
         assert result.notes[-1].startswith(
             f"no phrase heard; Whisper finds '{heard}' the likeliest"
         )
+
+
+# A prompt that awaits no reply: the host suggested "move", "repeat" and
+# "help" (its choices), and the list holds every command besides
+MOVE_PROMPT = Expectation.closed(
+    ["move", "repeat", "help", "tell me the score", "two", "four"],
+    likely=["move", "repeat", "help", "two", "four"],
+)
+
+
+@pytest.mark.parametrize(
+    "reading, scores, heard",
+    [
+        # flite slt's "help", clean: written "bells", the grammar's path "tell"
+        ("bells", {"help": -5.0, "repeat": -13.0}, "help"),
+        # hibari's "four", written "three four": "two" too near to tell
+        ("three four", {"four": -5.7, "two": -7.0}, ""),
+        # a filler or table talk: no suggestion likely enough
+        ("and then", {"repeat": -9.7, "move": -12.3}, ""),
+        # words more than a suggestion says: "i need a drink" is no "repeat"
+        ("i need a drink", {"repeat": -7.0}, ""),
+    ],
+)
+def test_when_nothing_was_heard_a_suggested_phrase_whisper_finds_clearly_likeliest_is(
+    reading, scores, heard
+):
+    engine = ScoresEngine(reading, scores)
+    stream = ClosedListStream(engine, MOVE_PROMPT, grammar_stopping_inside_a_phrase("tell"))
+    stream.accept(np.zeros(4800, np.int16))
+    result = stream.finish()
+    assert result.text == heard
+    if heard:
+        assert result.disputed  # a game-changing command is asked about first
+        assert result.notes[-1].startswith(f"no phrase heard; Whisper wrote '{reading}'")
+
+
+def test_a_phrase_the_grammar_picked_is_not_second_guessed_by_the_suggestions():
+    engine = ScoresEngine("bells", {"help": -5.0})
+    stream = ClosedListStream(engine, MOVE_PROMPT, grammar_picking("move"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "move"
+    assert "help" not in {p for scored in engine.scored for p in scored}
 
 
 @pytest.mark.parametrize("path", ["", "he was"])  # nothing, or inside "he was right"
@@ -1413,6 +1458,19 @@ def test_whisper_scores_the_reply_it_wrote_otherwise(whisper, flite_speech):
     scores = whisper.phrase_scores(said, ["yes", "no", "of course"])
     assert scores["yes"] > -3 and scores["yes"] - max(scores["no"], scores["of course"]) > 4
     assert whisper.phrase_scores(np.zeros(16000, np.int16), ["yes"]) == {}
+
+
+@needs_model
+def test_whisper_ranks_phrases_by_how_likely_its_transcription_starts_with_them(
+    whisper, flite_speech
+):
+    phrases = ["move", "repeat", "help", "score", "where am i", "skip the question"]
+    said = flite_speech("help", "slt").samples
+    ranked = whisper.likeliest_starts(said, phrases, 3)
+    assert ranked[0] == "help" and len(ranked) == 3
+    scores = whisper.phrase_scores(said, phrases)
+    assert max(scores, key=scores.__getitem__) == "help"  # the whole phrase's score agrees
+    assert whisper.likeliest_starts(np.zeros(16000, np.int16), phrases, 3) == []
 
 
 def watched_whisper(method: str, seen: list):
