@@ -143,10 +143,11 @@ class TurnEnd:
         a decode); None when the recognizer cannot tell. `wider`: the
         ruling's readings of the same words (`_whole_wider`), asked only of
         words that would wait (it may cost a decode)."""
-        tier = self._classify(partial, guess, others, earlier)
+        own = self._tier(partial, guess)
+        tier = self._classify(own, partial, guess, others, earlier)
         if tier in _WHOLE or wider is None or partial is None or self.on_the_card is None:
             return tier  # a closed list: no card for a wider reading to be whole by
-        if self._tier(partial, guess) in _WHOLE:
+        if own in _WHOLE:
             return tier  # whole, yet held back: the player may be going on
         if any(self._whole_wider(partial, other, guess) for other in wider()):
             return Tier.COMPLETE
@@ -154,13 +155,14 @@ class TurnEnd:
 
     def _classify(
         self,
+        tier: Tier,
         partial: str | None,
         guess: str | None,
         others: Sequence[str],
         earlier: Callable[[], str | None] | None,
     ) -> Tier:
-        """The tier by the end of turn's own readings (`classify`, without `wider`)."""
-        tier = self._tier(partial, guess)
+        """The tier by the end of turn's own readings (`classify`, without
+        `wider`), from the partial's own (`tier`, `_tier`)."""
         said = partial or ""
         if tier is Tier.COMPLETE and not self.closed and self._finished(said, others, earlier):
             return Tier.WAITING
