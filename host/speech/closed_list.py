@@ -304,29 +304,15 @@ class ClosedListStream:
     def _likeliest_suggestion(self, picked: Recognition) -> Recognition | None:
         """Where no reply is awaited, when Whisper wrote words but neither it
         nor the grammar heard a phrase: the phrase the host suggested that
-        Whisper finds likeliest, when it is likely and clearly likelier than
-        any other it suggested (LIKELY_SUGGESTION). Flite slt's "help",
+        Whisper finds likeliest (`_clearest_suggestion`). Flite slt's "help",
         clean, was written "bells", the grammar's path "tell" (of "tell me
-        ..."), and nothing was heard. Only phrases Whisper's reading is at
-        most a word longer than: "i need a drink" is no "repeat"."""
-        readings = [h.text for h in self.audio.decoded() if h.text.strip()]
-        if self.replies or not readings or len(self.suggested) < 2:
+        ..."), and nothing was heard."""
+        found = self._clearest_suggestion()
+        if found is None:
             return None
-        samples = self.audio.samples()
-        likeliest = self.engine.likeliest_starts(samples, list(self.suggested), SUGGESTIONS_SCORED)
-        scores = self.engine.phrase_scores(samples, likeliest) if len(likeliest) > 1 else {}
-        if not scores:
-            return None
-        words = len(first_spoken_form(readings[0]).split())
-        (best, phrase), (runner_up, _) = sorted(
-            ((score, p) for p, score in scores.items()), reverse=True
-        )[:2]
-        if best < LIKELY_SUGGESTION or best - runner_up < SUGGESTION_MARGIN:
-            return None
-        if words > len(phrase.split()) + 1:
-            return None
+        phrase, best, runner_up, reading = found
         note = (
-            f"no phrase heard; Whisper wrote {readings[0]!r} and finds '{phrase}' the "
+            f"no phrase heard; Whisper wrote {reading!r} and finds '{phrase}' the "
             f"likeliest of the phrases suggested (log p {best:.1f}, any other "
             f"{runner_up:.1f} at most)"
         )
@@ -336,6 +322,66 @@ class ClosedListStream:
             notes=(*picked.notes, note),
             disputed=True,
         )
+
+    def _suggestion_over_the_pick(self, picked: Recognition) -> Recognition | None:
+        """Where no reply is awaited, when Whisper wrote no phrase and nothing
+        like the grammar's pick, and the pick is none the host suggested: the
+        suggested phrase Whisper finds likeliest (`_clearest_suggestion`),
+        when it is also likelier than the pick by PICK_MARGIN. Flite slt's
+        "whose turn", clean, was written "he was turned", and the grammar
+        picked "history"; in noise, flite's "score" and "pause" were picked
+        as "fifth" or "five"."""
+        readings = [h.text for h in self.audio.decoded()]
+        if first_spoken_form(picked.text) in self.suggested:
+            return None
+        if any(roughly_alike(text, picked.text) for text in readings):
+            return None
+        found = self._clearest_suggestion(also=picked.text)
+        if found is None:
+            return None
+        phrase, best, runner_up, reading = found
+        note = (
+            f"Whisper wrote {reading!r}; it finds '{phrase}' the likeliest of the "
+            f"phrases suggested (log p {best:.1f}, the grammar's '{picked.text}' "
+            f"and any other {runner_up:.1f} at most)"
+        )
+        return replace(
+            picked,
+            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
+            words=(),
+            notes=(*picked.notes, note),
+            disputed=True,
+        )
+
+    def _clearest_suggestion(self, also: str = "") -> tuple[str, float, float, str] | None:
+        """The phrase the host suggested that Whisper finds likeliest, its log
+        p, the next one's, and Whisper's reading: when it is likely
+        (LIKELY_SUGGESTION) and clearly likelier (SUGGESTION_MARGIN) than any
+        other suggested and than `also` (the grammar's pick) by PICK_MARGIN.
+        Not where a reply is awaited (the replies are scored instead), nor a
+        phrase Whisper's reading is more than a word longer than ("i need a
+        drink" is no "repeat"). Only the suggestions whose first token
+        Whisper finds likeliest are scored (SUGGESTIONS_SCORED)."""
+        readings = [h.text for h in self.audio.decoded() if h.text.strip()]
+        if self.replies or not readings or len(self.suggested) < 2:
+            return None
+        samples = self.audio.samples()
+        likeliest = self.engine.likeliest_starts(samples, list(self.suggested), SUGGESTIONS_SCORED)
+        if len(likeliest) < 2:
+            return None
+        scores = self.engine.phrase_scores(samples, [*likeliest, *([also] if also else [])])
+        if not scores:
+            return None
+        (best, phrase), (runner_up, _) = sorted(((scores[p], p) for p in likeliest), reverse=True)[
+            :2
+        ]
+        if best < LIKELY_SUGGESTION or best - runner_up < SUGGESTION_MARGIN:
+            return None
+        if also and best - scores[also] < PICK_MARGIN:
+            return None
+        if len(first_spoken_form(readings[0]).split()) > len(phrase.split()) + 1:
+            return None
+        return phrase, best, max(runner_up, scores.get(also, -math.inf)), readings[0]
 
     def _other_reply(self, picked: Recognition) -> Recognition | None:
         """At a question with few replies, when Whisper wrote no phrase and
@@ -481,7 +527,12 @@ class ClosedListStream:
                 or picked
             )
         if written is None:
-            return self._likelier_than_the_pick(picked) or self._other_reply(picked) or picked
+            return (
+                self._likelier_than_the_pick(picked)
+                or self._suggestion_over_the_pick(picked)
+                or self._other_reply(picked)
+                or picked
+            )
         if written == picked.text:
             return picked
         rest = tuple(h for h in picked.alternatives if h.text != written)

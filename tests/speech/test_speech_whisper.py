@@ -1133,12 +1133,33 @@ def test_when_nothing_was_heard_a_suggested_phrase_whisper_finds_clearly_likelie
         assert result.notes[-1].startswith(f"no phrase heard; Whisper wrote '{reading}'")
 
 
-def test_a_phrase_the_grammar_picked_is_not_second_guessed_by_the_suggestions():
-    engine = ScoresEngine("bells", {"help": -5.0})
-    stream = ClosedListStream(engine, MOVE_PROMPT, grammar_picking("move"))
+@pytest.mark.parametrize(
+    "pick, reading, scores, heard",
+    [
+        # flite slt's "two" in noise, written "deal", the grammar's pick "fifth"
+        ("tell me the score", "deal", {"two": -7.1}, "two"),
+        # the pick nearly as likely: it stands
+        (
+            "tell me the score",
+            "deal",
+            {"two": -7.1, "tell me the score": -8.0},
+            "tell me the score",
+        ),
+        # a pick the host suggested stands, however likely another one is
+        ("move", "bells", {"help": -5.0}, "move"),
+        # Whisper wrote something like the pick: it stands
+        ("tell me the score", "tell me this core", {"two": -5.0}, "tell me the score"),
+    ],
+)
+def test_a_pick_the_host_did_not_suggest_gives_way_to_a_suggestion_whisper_finds_far_likelier(
+    pick, reading, scores, heard
+):
+    engine = ScoresEngine(reading, scores)
+    stream = ClosedListStream(engine, MOVE_PROMPT, grammar_picking(pick))
     stream.accept(np.zeros(4800, np.int16))
-    assert stream.finish().text == "move"
-    assert "help" not in {p for scored in engine.scored for p in scored}
+    result = stream.finish()
+    assert result.text == heard
+    assert result.disputed == (heard != pick)
 
 
 @pytest.mark.parametrize("path", ["", "he was"])  # nothing, or inside "he was right"
