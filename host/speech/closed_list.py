@@ -64,7 +64,7 @@ PICK_MARGIN, RIVALS = 3.0, 2
 LONG_PHRASE_WORDS, CHECK_FLOOR, CHECK_MARGIN = 4, -3.0, 1.5
 # Where no reply is awaited and neither pass heard a phrase, one the host
 # suggested is taken when Whisper finds it this likely (log p) and this much
-# likelier than any other suggested (ClosedListStream._likeliest_suggestion).
+# likelier than any other suggested (ClosedListStream._suggested_instead).
 # On commands_bench.py's roll prompt, the command said scored -5.0 to -10.1
 # with margins 1.7 to 8; fillers, table talk, an answer and noise at most
 # -8.5, and 2.8 above the next suggestion
@@ -301,49 +301,28 @@ class ClosedListStream:
             notes=(*picked.notes, note),
         )
 
-    def _likeliest_suggestion(self, picked: Recognition) -> Recognition | None:
-        """Where no reply is awaited, when Whisper wrote words but neither it
-        nor the grammar heard a phrase: the phrase the host suggested that
-        Whisper finds likeliest (`_clearest_suggestion`). Flite slt's "help",
-        clean, was written "bells", the grammar's path "tell" (of "tell me
-        ..."), and nothing was heard."""
-        found = self._clearest_suggestion()
-        if found is None:
-            return None
-        phrase, best, runner_up, reading = found
-        note = (
-            f"no phrase heard; Whisper wrote {reading!r} and finds '{phrase}' the "
-            f"likeliest of the phrases suggested (log p {best:.1f}, any other "
-            f"{runner_up:.1f} at most)"
-        )
-        return replace(
-            picked,
-            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
-            notes=(*picked.notes, note),
-            disputed=True,
-        )
-
-    def _suggestion_over_the_pick(self, picked: Recognition) -> Recognition | None:
-        """Where no reply is awaited, when Whisper wrote no phrase and nothing
-        like the grammar's pick, and the pick is none the host suggested: the
-        suggested phrase Whisper finds likeliest (`_clearest_suggestion`),
-        when it is also likelier than the pick by PICK_MARGIN. Flite slt's
-        "whose turn", clean, was written "he was turned", and the grammar
-        picked "history"; in noise, flite's "score" and "pause" were picked
-        as "fifth" or "five"."""
-        readings = [h.text for h in self.audio.decoded()]
-        if first_spoken_form(picked.text) in self.suggested:
-            return None
-        if any(roughly_alike(text, picked.text) for text in readings):
-            return None
+    def _suggested_instead(self, picked: Recognition) -> Recognition | None:
+        """Where no reply is awaited and Whisper wrote no phrase: the phrase
+        the host suggested that Whisper finds clearly likeliest
+        (`_clearest_suggestion`), when the grammar picked nothing, or a
+        phrase the host did not suggest and Whisper wrote nothing like.
+        Flite slt's "help", clean, was written "bells", the grammar's path
+        "tell" (of "tell me ..."), and nothing was heard; in noise, its "two"
+        was written "deal" and the grammar picked "fifth"."""
+        if picked.text:
+            readings = [h.text for h in self.audio.decoded()]
+            if first_spoken_form(picked.text) in self.suggested:
+                return None
+            if any(roughly_alike(text, picked.text) for text in readings):
+                return None
         found = self._clearest_suggestion(also=picked.text)
         if found is None:
             return None
         phrase, best, runner_up, reading = found
+        heard = f"the grammar picked '{picked.text}'" if picked.text else "no phrase heard"
         note = (
-            f"Whisper wrote {reading!r}; it finds '{phrase}' the likeliest of the "
-            f"phrases suggested (log p {best:.1f}, the grammar's '{picked.text}' "
-            f"and any other {runner_up:.1f} at most)"
+            f"{heard}; Whisper wrote {reading!r} and finds '{phrase}' the likeliest "
+            f"of the phrases suggested (log p {best:.1f}, any other {runner_up:.1f} at most)"
         )
         return replace(
             picked,
@@ -523,13 +502,13 @@ class ClosedListStream:
             return (
                 self._cut_short(picked, path)
                 or self._likeliest_reply(picked)
-                or self._likeliest_suggestion(picked)
+                or self._suggested_instead(picked)
                 or picked
             )
         if written is None:
             return (
                 self._likelier_than_the_pick(picked)
-                or self._suggestion_over_the_pick(picked)
+                or self._suggested_instead(picked)
                 or self._other_reply(picked)
                 or picked
             )
