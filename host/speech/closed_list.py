@@ -18,7 +18,13 @@ from host.speech.ahead import PauseDecoding
 from host.speech.guided import closest_in_sound, roughly_alike, sound_of, sounds_most_like
 from host.speech.phrases import first_spoken_form
 from host.speech.recognition import Expectation, GrammarStream, Hypothesis, Recognition
-from host.speech.turn_end import begins_a_phrase, cut_short, is_hesitation, only_hesitation
+from host.speech.turn_end import (
+    after_the_lead_in,
+    begins_a_phrase,
+    cut_short,
+    is_hesitation,
+    only_hesitation,
+)
 
 if TYPE_CHECKING:
     from host.speech.whisper_engine import WhisperRecognizer
@@ -313,7 +319,12 @@ class ClosedListStream:
             readings = [h.text for h in self.audio.decoded()]
             if first_spoken_form(picked.text) in self.suggested:
                 return None
-            if any(roughly_alike(text, picked.text) for text in readings):
+            # nor an article apart: "the wild space" for the pick "a wild space"
+            pick = after_the_lead_in(picked.text)
+            if any(
+                roughly_alike(text, picked.text) or roughly_alike(after_the_lead_in(text), pick)
+                for text in readings
+            ):
                 return None
         found = self._clearest_suggestion(also=picked.text)
         if found is None:

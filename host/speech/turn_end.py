@@ -559,6 +559,12 @@ def _a_phrase_of_lead_ins(words: list[str], phrases: Iterable[str]) -> bool:
     return _is_one_of(words, phrases) and any(word in lead_ins for word in words)
 
 
+def after_the_lead_in(text: str) -> str:
+    """The words after the fillers, articles and lead-ins a phrase starts
+    with ("the wild space": "wild space")."""
+    return " ".join(_without_lead_in(first_spoken_form(text).split()))
+
+
 def _without_lead_in(words: list[str]) -> list[str]:
     """The words after the fillers and lead-ins a player starts with."""
     start = 0

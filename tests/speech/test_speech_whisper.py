@@ -1149,6 +1149,7 @@ def test_when_nothing_was_heard_a_suggested_phrase_whisper_finds_clearly_likelie
         ("move", "bells", {"help": -5.0}, "move"),
         # Whisper wrote something like the pick: it stands
         ("tell me the score", "tell me this core", {"two": -5.0}, "tell me the score"),
+        ("a wild space", "the wild space", {"two": -5.0}, "a wild space"),  # an article apart
     ],
 )
 def test_a_pick_the_host_did_not_suggest_gives_way_to_a_suggestion_whisper_finds_far_likelier(
