@@ -362,9 +362,8 @@ class ClosedListStream:
         scores = self.engine.phrase_scores(samples, [*likeliest, *([also] if also else [])])
         if not scores:
             return None
-        (best, phrase), (runner_up, _) = sorted(((scores[p], p) for p in likeliest), reverse=True)[
-            :2
-        ]
+        ranked = sorted(((scores[p], p) for p in likeliest), reverse=True)
+        (best, phrase), (runner_up, _) = ranked[:2]
         if best < LIKELY_SUGGESTION or best - runner_up < SUGGESTION_MARGIN:
             return None
         if also and best - scores[also] < PICK_MARGIN:

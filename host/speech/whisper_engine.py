@@ -368,7 +368,8 @@ class WhisperRecognizer:
             suppress_tokens=[],
         )[0]
         logits = np.asarray(result.logits[0], dtype=np.float64).reshape(-1)
-        first = {p: self._spelled(p)[0] for p in phrases if self._spelled(p)}
+        spelled = {p: self._spelled(p) for p in phrases}
+        first = {p: tokens[0] for p, tokens in spelled.items() if tokens}
         ranked = sorted(first, key=lambda p: logits[first[p]], reverse=True)
         return ranked[:keep]
 
