@@ -301,11 +301,7 @@ class ClosedListStream:
             f"{heard}; Whisper finds '{phrase}' the likeliest reply "
             f"(log p {best:.1f}, any other reply {runner_up:.1f} at most)"
         )
-        return replace(
-            picked,
-            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
-            notes=(*picked.notes, note),
-        )
+        return _heard_as(picked, phrase, best, note)
 
     def _suggested_instead(self, picked: Recognition) -> Recognition | None:
         """Where no reply is awaited and Whisper wrote no phrase: the phrase
@@ -335,13 +331,7 @@ class ClosedListStream:
             f"{heard}; Whisper wrote {reading!r} and finds '{phrase}' the likeliest "
             f"of the phrases suggested (log p {best:.1f}, any other {runner_up:.1f} at most)"
         )
-        return replace(
-            picked,
-            alternatives=(Hypothesis(phrase, round(math.exp(best), 4)),),
-            words=(),
-            notes=(*picked.notes, note),
-            disputed=True,
-        )
+        return _heard_as(picked, phrase, best, note, words=(), disputed=True)
 
     def _clearest_suggestion(self, also: str = "") -> tuple[str, float, float, str] | None:
         """The phrase the host suggested that Whisper finds likeliest, its log
@@ -535,3 +525,14 @@ class ClosedListStream:
             ),
             disputed=bool(picked.text),  # another phrase; none: Whisper alone heard one
         )
+
+
+def _heard_as(picked: Recognition, phrase: str, log_p: float, note: str, **changes) -> Recognition:
+    """The grammar's recognition, with the phrase Whisper scored (log p) as
+    what was heard and the note that says why."""
+    return replace(
+        picked,
+        alternatives=(Hypothesis(phrase, round(math.exp(log_p), 4)),),
+        notes=(*picked.notes, note),
+        **changes,
+    )
