@@ -12,8 +12,13 @@ ready - speech_end, split into the decision (audio time, the same on any
 machine) and the work after it (wall clock: finishing the recognition and
 judging; inflated on a busy machine).
 
+`--save FILE.json` keeps the `after` run's results, each recording's pauses
+with them (where each began, its tier and words, how long the player paused
+before going on): bench/turn_end_replay.py replays them under other silences.
+
     .venv/bin/python bench/listen_dev_set.py
     .venv/bin/python bench/listen_bench.py [--set /tmp/trivia-listen-dev] [--realtime] [--only after]
+        [--save after.json]
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import json
 import sys
 import tempfile
 import time
+from dataclasses import asdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +39,11 @@ from host.speech.audio import RECOGNIZER_RATE, read_wav  # noqa: E402
 from host.speech.endpoint import EnergyVad  # noqa: E402
 from host.speech.engines import make_recognizer  # noqa: E402
 from host.speech.settings import SpeechSettings, load_speech_settings  # noqa: E402
-from host.table.listen_command import deck_answers, listen_to, listening_for  # noqa: E402
+from host.table.listen_command import (  # noqa: E402
+    deck_answers,
+    listen_with_utterance,
+    listening_for,
+)
 
 BEFORE = SpeechSettings(
     answer_silence=1.2,
@@ -61,7 +71,9 @@ def run(rows, folder: Path, settings: SpeechSettings, old_vad: bool, realtime: b
         others = deck_answers((), fields) if fields else ()  # as `listen` and the game
         listening = listening_for(row["for"], fields, row["expect"] or (), also=others)
         vad = EnergyVad(initial_floor_dbfs=-70.0) if old_vad else None
-        report = listen_to(samples, listening, settings, recognizer, realtime=realtime, vad=vad)
+        report, heard = listen_with_utterance(
+            samples, listening, settings, recognizer, realtime=realtime, vad=vad
+        )
         end = row["speech_end_s"]
         result = {
             **row,
@@ -70,6 +82,7 @@ def run(rows, folder: Path, settings: SpeechSettings, old_vad: bool, realtime: b
             "ready": report["ready_at_s"] - end,
             "work": report["ready_at_s"] - report["decided_at_s"],
             "cut_off": report["decided_at_s"] < end,
+            "pauses": [pause_note(note) for note in heard.pauses],
         }
         results.append(result)
         print(
@@ -80,6 +93,11 @@ def run(rows, folder: Path, settings: SpeechSettings, old_vad: bool, realtime: b
             flush=True,
         )
     return results
+
+
+def pause_note(note) -> dict:
+    """A PauseNote as JSON (its tier by name)."""
+    return {**asdict(note), "tier": note.tier.value}
 
 
 def summary(label: str, results: list[dict]) -> None:
@@ -117,7 +135,12 @@ def main() -> None:
     parser.add_argument("--realtime", action="store_true", help="frames at the audio's own pace")
     parser.add_argument("--only", choices=("before", "after"))
     parser.add_argument("--config", help="config file for `after` (default: config.yaml)")
+    parser.add_argument(
+        "--save", metavar="FILE.json", help="keep the `after` run's results, pauses and all"
+    )
     args = parser.parse_args()
+    if args.save and args.only == "before":
+        parser.error("--save keeps the `after` run's results: not with --only before")
     folder = Path(args.set)
     manifest = folder / "dev_set.json"
     if not manifest.exists():
@@ -131,6 +154,8 @@ def main() -> None:
         started = time.monotonic()
         results = run(rows, folder, settings, old_vad, args.realtime)
         summary(f"{label} ({time.monotonic() - started:.0f} s)", results)
+        if args.save and label == "after":
+            Path(args.save).write_text(json.dumps(results, indent=1), encoding="utf-8")
         print()
 
 

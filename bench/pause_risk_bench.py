@@ -36,7 +36,10 @@ Before any rule for them, 12 of 216 ended within 0.6 s: Whisper, prompted
 with the card, wrote the whole name ("martin luther king").
 
     .venv/bin/python bench/pause_risk_bench.py [--voices flite-kal,hibari-heart] [--before um]
-        [--groups "paused names"]
+        [--groups "paused names"] [--save clips.json]
+
+`--save` keeps every clip's pauses (bench/turn_end_replay.py replays them
+under other silences).
 
 `--before um` says "um" and pauses 1.2 s before each clip: what the end of
 turn does with words after a hesitation it left out. No clip is a right
@@ -49,6 +52,7 @@ where a player who said no would not be ruled right.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -59,6 +63,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+import listen_bench  # noqa: E402
 import listen_dev_set  # noqa: E402
 import spoken_dev_set  # noqa: E402
 
@@ -67,7 +72,11 @@ from host.judge.model import AnswerFields  # noqa: E402
 from host.speech.audio import RECOGNIZER_RATE  # noqa: E402
 from host.speech.engines import make_recognizer  # noqa: E402
 from host.speech.settings import load_speech_settings  # noqa: E402
-from host.table.listen_command import deck_answers, listen_to, listening_for  # noqa: E402
+from host.table.listen_command import (  # noqa: E402
+    deck_answers,
+    listen_with_utterance,
+    listening_for,
+)
 
 EARLY = 0.6  # seconds after the speech: a whole answer's pause (0.3 s) and then some
 # The longest thinking pause the turn-taking issue asks the host to sit out
@@ -177,6 +186,7 @@ def main() -> None:
         help="a filler said first, then a pause ('um'): the words after a hesitation left out",
     )
     parser.add_argument("--groups", help="comma-separated groups to say (default: all)")
+    parser.add_argument("--save", metavar="FILE.json", help="keep every clip's pauses")
     args = parser.parse_args()
     settings = load_speech_settings()
     recognizer = make_recognizer(settings, notice=lambda message: None, live=True)
@@ -199,6 +209,7 @@ def main() -> None:
     # early, before the longest pause, all, accepted (none is the card's
     # answer), of those asked about first
     counts = {group: [0, 0, 0, 0, 0] for group in groups}
+    kept: list[dict] = []  # every clip, for --save
     with tempfile.TemporaryDirectory() as folder:
         for voice in voices:
             for group, said, card in cases:
@@ -209,8 +220,21 @@ def main() -> None:
                     samples, end = said_alone(
                         voice, said, Path(folder), noisy, noise[group], args.before
                     )
-                    report = listen_to(samples, listening, settings, recognizer, realtime=False)
+                    report, heard = listen_with_utterance(samples, listening, settings, recognizer)
                     after = report["decided_at_s"] - end
+                    kept.append(
+                        {
+                            "group": group,
+                            "voice": voice.name,
+                            "said": said,
+                            "card": fields.answer,
+                            "noisy": noisy,
+                            "speech_end_s": round(end, 3),
+                            "decided_at_s": report["decided_at_s"],
+                            "heard": report["heard"][:3],
+                            "pauses": [listen_bench.pause_note(note) for note in heard.pauses],
+                        }
+                    )
                     counts[group][0] += after < EARLY
                     counts[group][1] += after < LONGEST_PAUSE
                     counts[group][2] += 1
@@ -235,6 +259,8 @@ def main() -> None:
                             f"after {after:.2f} s: heard {report['heard'][:3]}",
                             flush=True,
                         )
+    if args.save:
+        Path(args.save).write_text(json.dumps(kept, indent=1), encoding="utf-8")
     for group, (early, before_longest, total, accepted, asked) in counts.items():
         print(
             f"{group}: {early} of {total} ended within {EARLY} s of the speech, "

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -30,6 +30,19 @@ from host.speech.turn_end import Tier, TurnEnd
 
 
 @dataclass(frozen=True)
+class PauseNote:
+    """A pause long enough for the words before it to be classified
+    (turn_end.py), as the listening path saw it. Benches replay a turn's
+    pauses under other silences without hearing it again
+    (bench/turn_end_replay.py)."""
+
+    began_at: float  # audio seconds at which the pause began
+    tier: Tier  # what the words before it sounded like
+    words: str | None  # the partial result they were classified on
+    lasted: float | None = None  # seconds before the player went on (None: the turn ended in it)
+
+
+@dataclass(frozen=True)
 class Utterance:
     outcome: ListenOutcome  # ENDED, NO_SPEECH or TIME_UP
     recognition: Recognition | None  # None when nobody spoke
@@ -38,6 +51,7 @@ class Utterance:
     decided_clock: float = 0.0  # clock() when the endpointer decided
     ready_clock: float = 0.0  # clock() when the recognition was finished
     pause_tier: Tier | None = None  # what the last pause's words sounded like
+    pauses: tuple[PauseNote, ...] = ()  # every classified pause, the last one included
 
     @property
     def alternatives(self) -> list[tuple[str, float]]:
@@ -61,8 +75,10 @@ def listen_turn(
     from what has been recognised so far.
     """
     stream = recognizer.stream(expectation)
-    endpointer = Endpointer(policy, recognizer.sample_rate, vad, _classifier(stream, turn_end))
+    classifier = _classifier(stream, turn_end)
+    endpointer = Endpointer(policy, recognizer.sample_rate, vad, classifier)
     pauses = _PauseTeller(stream)
+    log = _PauseLog()
     outcome = ListenOutcome.LISTENING
     try:
         while outcome is ListenOutcome.LISTENING:
@@ -72,6 +88,7 @@ def listen_turn(
             stream.accept(frame)
             outcome = endpointer.feed(frame)
             pauses.tell(endpointer.state, endpointer.voice_quiet)
+            log.note(endpointer.state, classifier)
     except BaseException:
         _let_go(stream)  # a device that failed mid-utterance must not hold the decoder
         raise
@@ -90,6 +107,7 @@ def listen_turn(
         decided,
         clock(),
         state.pause_tier,
+        tuple(log.notes),
     )
 
 
@@ -134,18 +152,50 @@ class _PauseTeller:
         self.tier = None if speaking else state.pause_tier
 
 
-def _classifier(stream, turn_end: TurnEnd | None) -> Callable[[], Tier | None] | None:
-    partial = getattr(stream, "partial", None)
-    if turn_end is None or partial is None:
+class _PauseLog:
+    """Notes each classified pause as the endpointer's state passes it: where
+    it began, its tier and words, and how long it lasted if the player went on."""
+
+    def __init__(self) -> None:
+        self.notes: list[PauseNote] = []
+        self._last = EndpointState()
+
+    def note(self, state: EndpointState, classifier: _Classifier | None) -> None:
+        last, self._last = self._last, state
+        if state.pause_tier is not None and last.pause_tier is None:
+            words = classifier.words if classifier is not None else None
+            self.notes.append(PauseNote(state.elapsed - state.silence_run, state.pause_tier, words))
+        elif last.pause_tier is not None and state.speech_run > 0 and self.notes:
+            self.notes[-1] = replace(self.notes[-1], lasted=last.silence_run)
+
+
+class _Classifier:
+    """What the words so far sound like (turn_end.py), asked of the stream's
+    readings; keeps the words it was last asked about."""
+
+    def __init__(self, stream, turn_end: TurnEnd) -> None:
+        self.turn_end = turn_end
+        self.partial = stream.partial
+        self.guess = getattr(stream, "guess", lambda: None)  # a guided stream's grammar pass
+        self.others = getattr(stream, "other_readings", tuple)  # an engine's lower hypotheses
+        # how the words up to the pause before this one were read (engines that
+        # keep it: Whisper, whose prompt may finish a name the player paused in)
+        self.earlier = getattr(stream, "read_before_this_pause", None)
+        # the ruling's readings of the same words (Whisper's wider window)
+        self.wider = getattr(stream, "wider_readings", None)
+        self.words: str | None = None
+
+    def __call__(self) -> Tier:
+        self.words = self.partial()
+        return self.turn_end.classify(
+            self.words, self.guess(), self.others(), self.earlier, wider=self.wider
+        )
+
+
+def _classifier(stream, turn_end: TurnEnd | None) -> _Classifier | None:
+    if turn_end is None or getattr(stream, "partial", None) is None:
         return None
-    guess = getattr(stream, "guess", lambda: None)  # a guided stream's grammar pass
-    others = getattr(stream, "other_readings", tuple)  # an engine's lower hypotheses
-    # how the words up to the pause before this one were read (engines that
-    # keep it: Whisper, whose prompt may finish a name the player paused in)
-    earlier = getattr(stream, "read_before_this_pause", None)
-    # the ruling's readings of the same words (Whisper's wider window)
-    wider = getattr(stream, "wider_readings", None)
-    return lambda: turn_end.classify(partial(), guess(), others(), earlier, wider=wider)
+    return _Classifier(stream, turn_end)
 
 
 class RecordingSource:

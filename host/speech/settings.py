@@ -53,8 +53,13 @@ class SpeechSettings:
         return EndpointPolicy.command(self.command_silence, self.no_speech_timeout)
 
     def answer_policy(self, time_limit: float | None = None) -> EndpointPolicy:
-        """`time_limit`: the house rule's answer seconds (0 or None: no limit)."""
-        return EndpointPolicy.answer(self.answer_silence, self.no_speech_timeout, time_limit)
+        """When an answer's turn ends: after the silence its words call for
+        (turn_end.py), never later than `answer_silence`; a player is given
+        at least 10 s to start. `time_limit`: the house rule's answer
+        seconds (0 or None: no limit)."""
+        return EndpointPolicy.answer(
+            self.answer_silence, max(self.no_speech_timeout, 10.0), time_limit
+        ).with_early_end(self.complete_silence, self.answer_open_silence)
 
     @classmethod
     def from_mapping(cls, section: dict | None) -> SpeechSettings:

@@ -51,11 +51,7 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
 
     expectation = expectation_for(listening)
     if listening.kind == "answer":
-        policy = EndpointPolicy.answer(
-            settings.answer_silence,
-            max(settings.no_speech_timeout, 10.0),
-            listening.time_limit,
-        ).with_early_end(settings.complete_silence, settings.answer_open_silence)
+        policy = settings.answer_policy(listening.time_limit)
         fields = listening.card
         if fields is None and listening.phrases:
             fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))

@@ -222,6 +222,39 @@ def test_the_stream_is_told_that_the_words_before_a_pause_were_a_hesitation():
     ]
 
 
+class HesitantThenWhole:
+    """ "um" at the first pause, "um canberra" at the next: whole."""
+
+    def classify(self, partial, guess=None, others=(), earlier=None, wider=None):
+        return Tier.COMPLETE if partial == "um canberra" else Tier.HESITATION
+
+
+def test_the_utterance_notes_each_pause_its_words_and_how_long_the_player_paused():
+    frame = 480  # 30 ms
+    speech, pause = np.ones(10 * frame, np.int16), np.zeros(40 * frame, np.int16)
+    said = np.concatenate([speech, pause, speech, pause])  # "um ... Canberra"
+    recognizer = Recognizer()
+    partials = iter(["um", "um canberra"])
+    recognizer.last.partial = lambda: next(partials)
+    heard = listen_turn(
+        RecordingSource(said, 16000),
+        recognizer,
+        Expectation.free(),
+        EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.8),
+        turn_end=HesitantThenWhole(),
+        vad=Loudness(),
+    )
+    rounded = [None if n.lasted is None else round(n.lasted, 2) for n in heard.pauses]
+    notes = [
+        (round(n.began_at, 2), n.tier, n.words, lasted) for n, lasted in zip(heard.pauses, rounded)
+    ]
+    assert notes == [
+        (0.3, Tier.HESITATION, "um", 1.2),  # the player thought for 1.2 s and went on
+        (1.8, Tier.COMPLETE, "um canberra", None),  # the turn ended in this one
+    ]
+    assert round(heard.listened_seconds, 2) == 2.1
+
+
 def test_the_end_of_turn_is_told_the_recognizers_other_readings():
     from host.speech.turn_end import TurnEnd, closed_list_test
 
