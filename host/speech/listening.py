@@ -183,12 +183,19 @@ class _Classifier:
         self.earlier = getattr(stream, "read_before_this_pause", None)
         # the ruling's readings of the same words (Whisper's wider window)
         self.wider = getattr(stream, "wider_readings", None)
+        # whether the engine, not led by the card, may read the words as one of some phrases
+        self.likely = getattr(stream, "a_likely_reading", None)
         self.words: str | None = None
 
     def __call__(self) -> Tier:
         self.words = self.partial()
         return self.turn_end.classify(
-            self.words, self.guess(), self.others(), self.earlier, wider=self.wider
+            self.words,
+            self.guess(),
+            self.others(),
+            self.earlier,
+            wider=self.wider,
+            likely=self.likely,
         )
 
 

@@ -107,6 +107,8 @@ class TurnEnd:
     is FINAL at a closed list: the player has said what they meant).
     `on_the_card(text)`: at an answer, the words are whole by the card
     itself, not only as another answer in the decks (`_whole_by_the_card`).
+    `right_answers`: the card's answer and the forms it accepts, which the
+    recognizer may be asked to weigh against what it heard (`classify`).
     """
 
     is_complete: Callable[[str], bool]
@@ -117,6 +119,7 @@ class TurnEnd:
     sounds_whole: Callable[[list[str]], bool] | None = None
     meaning: Callable[[str], frozenset[str]] | None = None
     on_the_card: Callable[[str], bool] | None = None
+    right_answers: tuple[str, ...] = ()
 
     def classify(
         self,
@@ -125,6 +128,7 @@ class TurnEnd:
         others: Sequence[str] = (),
         earlier: Callable[[], str | None] | None = None,
         wider: Callable[[], Sequence[str]] | None = None,
+        likely: Callable[[Sequence[str]], bool] | None = None,
     ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
@@ -142,8 +146,33 @@ class TurnEnd:
         read (None when there was none), only when that matters (it may cost
         a decode); None when the recognizer cannot tell. `wider`: the
         ruling's readings of the same words (`_whole_wider`), asked only of
-        words that would wait (it may cost a decode)."""
+        words that would wait (it may cost a decode). `likely(phrases)`: the
+        recognizer, not led by the card, finds one of the phrases a likely
+        reading of the words, asked of the card's right answers only when
+        the words are still open (it costs a forced decode): flite slt's "is
+        it ... Tokyo" in noise was "don't heal", and it waited the middle
+        pause, 1.8 s; unprompted, Whisper finds "Tokyo" a likely reading of
+        those sounds. Not led by the card: with it as the prompt, a hum is
+        likelier the card's answer than what Whisper wrote for it ("hey
+        china" on a Hydrogen card), and half a name its whole ("Martin
+        Luther" on a Martin Luther King card)."""
         own = self._tier(partial, guess)
+        tier = self._widened(own, partial, guess, others, earlier, wider)
+        if tier is not Tier.OPEN or likely is None or not self.right_answers:
+            return tier
+        return Tier.COMPLETE if likely(self.right_answers) else tier
+
+    def _widened(
+        self,
+        own: Tier,
+        partial: str | None,
+        guess: str | None,
+        others: Sequence[str],
+        earlier: Callable[[], str | None] | None,
+        wider: Callable[[], Sequence[str]] | None,
+    ) -> Tier:
+        """The tier by the end of turn's own readings (`_classify`), whole
+        if the ruling's wider window reads the waiting words whole."""
         tier = self._classify(own, partial, guess, others, earlier)
         if tier in _WHOLE or wider is None or partial is None or self.on_the_card is None:
             return tier  # a closed list: no card for a wider reading to be whole by

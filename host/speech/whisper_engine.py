@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -119,6 +120,15 @@ SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 # 5, the fourth and fifth readings ("ireland" under "iceland | eisland")
 # decided by judge.md's rule 8 and false accepts rose to 2.7%.
 ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
+# An answer's words the end of turn could not place end the turn after the
+# short pause when Whisper, not led by the card, scores a right answer on the
+# card at least this log-probability as the transcription of them (TurnEnd's
+# `likely`). On the listen sets' 111 answers with such a pause and
+# pause_risk_bench.py's 2,760 clips (four voices, with "um" before them and
+# without), no filler, lead-in or half name scored more than -8.97 (piper's
+# "uh", written "yes", on a True card; fillers on the Emu and Ohm cards -10);
+# right answers heard otherwise that then waited 1.8 s scored up to -1.5.
+LIKELY_READING = -7.0
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 # oneDNN's primitive cache (its documented run-time control; the DNNL_ prefix
@@ -711,6 +721,16 @@ class WhisperStream:
         first of those is a phrase on the card or a command."""
         ruled = self.audio.ruled()
         return tuple(self._as_said(h.text) for h in (*ruled.prompted, *ruled.again))
+
+    def a_likely_reading(self, phrases: Sequence[str]) -> bool:
+        """Whisper, without the card as its prompt, finds one of the phrases a
+        likely transcription of the words so far (`LIKELY_READING`; decoding
+        forced along each). False when nothing was heard."""
+        if not phrases or not self._heard():
+            return False
+        samples = self._after_silence(self.audio.samples())
+        scores = self.engine.phrase_scores(samples, list(phrases))
+        return any(score >= LIKELY_READING for score in scores.values())
 
     def read_before_this_pause(self) -> str | None:
         """The first reading of the words up to the pause before this one,

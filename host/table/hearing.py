@@ -62,6 +62,7 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             expectation.commands,
             sounds_whole=_sounds_like_an_answer(fields, listening.also),
             on_the_card=on_the_card,
+            right_answers=(fields.answer, *fields.accept) if fields else (),
         )
     else:
         # a list of names may go on after a comma's pause ("Ann, ... Ben"),

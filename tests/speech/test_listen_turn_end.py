@@ -668,6 +668,27 @@ def test_words_the_rulings_wider_window_reads_as_the_card_in_as_many_words_are_w
     assert great.classify("alexander them great", wider=lambda: wider) is Tier.COMPLETE
 
 
+def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
+    """flite slt's "is it ... Tokyo" in noise was "don't heal", and waited the
+    middle pause; Whisper, not led by the card, finds "Tokyo" a likely
+    reading of those sounds. The recognizer is asked of the card's right
+    answers only, and only of words still open."""
+    tokyo = answer_plan(AnswerFields("Tokyo", accept=("Tokio",), kind="place")).turn_end
+    asked: list[tuple[str, ...]] = []
+
+    def likely(phrases) -> bool:
+        asked.append(tuple(phrases))
+        return True
+
+    assert tokyo.classify("don't heal") is Tier.OPEN
+    assert tokyo.classify("don't heal", likely=likely) is Tier.COMPLETE
+    assert tokyo.classify("don't heal", likely=lambda phrases: False) is Tier.OPEN
+    assert tokyo.classify("tokyo", likely=likely) is Tier.COMPLETE  # whole already
+    assert tokyo.classify("it's the", likely=likely) is Tier.WAITING  # goes on
+    assert tokyo.classify("um", likely=likely) is Tier.HESITATION
+    assert asked == [("Tokyo", "Tokio")]
+
+
 @pytest.mark.parametrize(
     ("card", "partial", "wider"),
     [

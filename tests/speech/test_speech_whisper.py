@@ -1072,6 +1072,29 @@ class ScoresEngine(SaysEngine):
         return sorted(phrases, key=lambda p: self.scores.get(p, -12.0), reverse=True)[:keep]
 
 
+@pytest.mark.parametrize(
+    "reading, scores, likely",
+    [
+        ("don't heal", {"Tokyo": -5.9}, True),  # flite slt's "Tokyo" in noise
+        ("don't heal", {"Tokyo": -7.5}, False),
+        ("emu", {"Emu": -10.0}, False),  # piper's "er", on an Emu card
+        ("right", {"True": -10.2, "Yes": -9.0}, False),  # flite kal16's "er", a True card
+    ],
+)
+def test_whisper_unprompted_may_find_the_card_answer_a_likely_reading(reading, scores, likely):
+    engine = ScoresEngine(reading, scores)
+    stream = WhisperStream(engine, Expectation.answer([*scores]))
+    stream.accept(np.ones(9600, np.int16))
+    assert stream.a_likely_reading(list(scores)) is likely
+    assert engine.scored == [[*scores]] and engine.scored_after is None  # not led by the card
+
+
+def test_nothing_heard_is_no_likely_reading():
+    engine = ScoresEngine("", {"Tokyo": -1.0})
+    stream = WhisperStream(engine, Expectation.answer(["Tokyo"]))
+    assert stream.a_likely_reading(["Tokyo"]) is False and engine.scored == []
+
+
 CONFIRMATION = Expectation.closed(
     ["yes", "yeah", "no", "no thanks", "repeat"], replies=(("yes", "yeah"), ("no", "no thanks"))
 )
@@ -1493,6 +1516,28 @@ def test_whisper_ranks_phrases_by_how_likely_its_transcription_starts_with_them(
     scores = whisper.phrase_scores(said, phrases)
     assert max(scores, key=scores.__getitem__) == "help"  # the whole phrase's score agrees
     assert whisper.likeliest_starts(np.zeros(16000, np.int16), phrases, 3) == []
+
+
+@needs_model
+@pytest.mark.parametrize(
+    "said, voice, card, likely",
+    [
+        ("tokyo", "slt", "Tokyo", True),  # written "don't kill", the card as the prompt
+        ("hmm", "kal", "Saturn", False),
+        ("leonardo", "kal", "Leonardo da Vinci", False),  # half the name
+        ("martin luther", "awb", "Martin Luther King", False),
+        ("it's the", "slt", "The Nile", False),
+    ],
+)
+def test_whisper_unled_by_the_card_may_find_its_answer_a_likely_reading(
+    whisper, flite_speech, said, voice, card, likely
+):
+    stream = whisper.stream(Expectation.answer([card]))
+    stream.accept(flite_speech(said, voice).samples)
+    assert stream.a_likely_reading([card]) is likely
+    if said == "tokyo":
+        assert stream.partial() == "don't kill"
+    stream.finish()
 
 
 def watched_whisper(method: str, seen: list):
