@@ -17,7 +17,8 @@ an open reading ends after S once the player has paused at least
 `--thinking-pause` and gone on (the words since are their answer, or so the
 rule bets). First the config's own silences are replayed: a recording that
 does not end where its run decided is counted as a mismatch (the file was
-made with other settings). Then, for listen-set rows: cut off, decided more
+made with other settings), and one with no pause noted is left out (no
+speech was heard: a filler too short for the VAD, then the timeout). Then, for listen-set rows: cut off, decided more
 than 0.5 s after the speech, and p95 per voice, before and after; for
 pause-risk rows (nothing more is said after the clip, and the player may
 still be thinking): ended within 0.6 s and before 1.6 s, per group.
@@ -105,9 +106,12 @@ def main() -> None:
         for row in json.loads(Path(path).read_text(encoding="utf-8"))
         if row.get("for", "answer") == "answer"
     ]
-    mismatches = 0
+    mismatches = unheard = 0
     by_kind: dict[str, list[tuple[dict, float, float, bool]]] = defaultdict(list)
     for row in rows:
+        if not row["pauses"]:
+            unheard += 1  # no speech heard, or none long enough to pause after
+            continue
         before = ends_at(row["pauses"], own, args.thinking_pause)
         after = ends_at(row["pauses"], other, args.thinking_pause)
         if before is None or after is None or abs(before[0] - row["decided_at_s"]) > SAME:
@@ -123,7 +127,10 @@ def main() -> None:
                 f"{before[0] - end:+.2f} -> {after[0] - end:+.2f} s"
                 f"{' CUT OFF' if after[1] else ''}, heard {row['heard'][:1]}"
             )
-    print(f"{len(rows)} answers replayed; {mismatches} did not end where their run decided")
+    print(
+        f"{len(rows)} answers: {unheard} with no pause (no speech heard), "
+        f"{mismatches} that did not end where their run decided"
+    )
     listened = [item for items in by_kind.values() for item in items if "group" not in item[0]]
     if listened:
         by_kind["(all voices)"] = listened
