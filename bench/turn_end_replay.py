@@ -38,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.listen_bench import percentile  # noqa: E402
 from host.speech.endpoint import EndpointPolicy  # noqa: E402
 from host.speech.settings import load_speech_settings  # noqa: E402
 from host.speech.turn_end import Tier  # noqa: E402
@@ -71,13 +72,6 @@ def silences(policy: EndpointPolicy, after_thinking: float | None):
         return policy.silence_for(tier)
 
     return silence
-
-
-def percentile(values: list[float], q: float) -> float:
-    values = sorted(values)
-    if not values:
-        return float("nan")
-    return values[min(len(values) - 1, max(0, round(q / 100 * (len(values) - 1))))]
 
 
 def main() -> None:
