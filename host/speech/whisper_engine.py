@@ -128,6 +128,7 @@ ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 # without), no filler, lead-in or half name scored more than -8.97 (piper's
 # "uh", written "yes", on a True card; fillers on the Emu and Ohm cards -10);
 # right answers heard otherwise that then waited 1.8 s scored up to -1.5.
+# Five more voices' 1,670 clips ended as before (docs/recognizers.md, stop 50).
 LIKELY_READING = -7.0
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
