@@ -52,6 +52,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.judge_score import score  # noqa: E402 (after sys.path)
 from host.judge.cases import read_cases  # noqa: E402
+from host.judge.forms import known_names  # noqa: E402
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noqa: E402
 from host.speech.synth import program_voices  # noqa: E402
 from host.speech.transcribe import transcribe as transcribe_file  # noqa: E402
@@ -307,7 +308,10 @@ def transcribe_all(folder: Path, only: str | None, engine: str, every: int) -> N
             writer.writeheader()
             for case, record in zip(read_cases(path)[::every], records):
                 said = transcribe_file(
-                    case.audio, list(case.fields.listen_for()), engine=engine or None
+                    case.audio,
+                    list(case.fields.listen_for()),
+                    engine=engine or None,
+                    known_as=known_names(case.fields),
                 )
                 recognition = said.recognition
                 heard = [a.text for a in recognition.alternatives if a.text]

@@ -112,13 +112,16 @@ def run_cases(path: str) -> int:
 
 def transcribe(case: Case) -> list[tuple[str, float | None]]:
     """A row with audio and no heard text: ask the speech part what it hears."""
+    from host.judge.forms import known_names
     from host.speech.transcribe import transcribe_wav
 
     expected = list(case.fields.listen_for())
     if case.audio is None:  # only rows with audio are transcribed
         raise UserError(f"row {case.row}: no audio to transcribe")
     try:
-        alternatives = transcribe_wav(case.audio, expected=expected)
+        alternatives = transcribe_wav(
+            case.audio, expected=expected, known_as=known_names(case.fields)
+        )
     except HostError as exc:  # a bad file, or no recognizer can run here
         raise UserError(f"row {case.row}: {exc}") from None
     except (OSError, ValueError, RuntimeError) as exc:

@@ -45,6 +45,10 @@ class Expectation:
     # closed: the phrases the host suggested (its choices, its help's
     # commands), the likeliest to be said: an engine with a text prompt names them
     likely: tuple[str, ...] = ()
+    # answer: well-known other names of the card's entries, which the judge
+    # takes ("auld reekie" for Edinburgh); an engine with a text prompt names
+    # them when the card's own phrases were not heard
+    known_as: tuple[str, ...] = ()
 
     @classmethod
     def free(cls) -> Expectation:
@@ -65,9 +69,11 @@ class Expectation:
         )
 
     @classmethod
-    def answer(cls, expected: Iterable[str], commands: Iterable[str] = ()) -> Expectation:
+    def answer(
+        cls, expected: Iterable[str], commands: Iterable[str] = (), known_as: Iterable[str] = ()
+    ) -> Expectation:
         """`expected`: the card's answer, accept, prompt AND reject entries."""
-        return cls(ANSWER, tuple(expected), tuple(commands))
+        return cls(ANSWER, tuple(expected), tuple(commands), known_as=tuple(known_as))
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,12 @@ def file_recognizer(engine: str | None, settings: SpeechSettings):
     return make_recognizer(settings, engine, live=False)  # every file stands alone
 
 
-def _expectation(expected) -> Expectation:
+def _expectation(expected, known_as: tuple[str, ...] = ()) -> Expectation:
     if not expected:
         return Expectation.free()
     phrases = [expected] if isinstance(expected, str) else list(expected)
     phrases = [p.strip() for item in phrases for p in item.split("|") if p.strip()]
-    return Expectation.answer(phrases, ANSWER_COMMANDS)
+    return Expectation.answer(phrases, ANSWER_COMMANDS, known_as)
 
 
 @dataclass(frozen=True)
@@ -46,10 +46,12 @@ def transcribe(
     engine: str | None = None,
     settings: SpeechSettings | None = None,
     closed: bool = False,
+    known_as: tuple[str, ...] = (),
 ) -> Transcript:
-    """`closed`: only the `expected` phrases may be said (commands, choices)."""
+    """`closed`: only the `expected` phrases may be said (commands, choices);
+    `known_as`: well-known other names of the card's entries (an answer's)."""
     info = read_wav(path, RECOGNIZER_RATE)
-    transcript = transcribe_audio(info.audio, expected, engine, settings, closed)
+    transcript = transcribe_audio(info.audio, expected, engine, settings, closed, known_as)
     return Transcript(
         transcript.recognition,
         transcript.audio_seconds,
@@ -64,11 +66,12 @@ def transcribe_audio(
     engine: str | None = None,
     settings: SpeechSettings | None = None,
     closed: bool = False,
+    known_as: tuple[str, ...] = (),
 ) -> Transcript:
     """Like `transcribe`, for audio already in memory (synthesized, say)."""
     audio = audio.resampled(RECOGNIZER_RATE)
     recognizer = file_recognizer(engine, settings or load_speech_settings())
-    expectation = _expectation(expected)
+    expectation = _expectation(expected, known_as)
     if closed:
         expectation = Expectation.closed(expectation.phrases)
     started = time.perf_counter()
@@ -77,13 +80,14 @@ def transcribe_audio(
     return Transcript(recognition, audio.seconds, elapsed, recognition.notes)
 
 
-def transcribe_wav(path, expected=None, engine=None) -> list[tuple[str, float]]:
+def transcribe_wav(path, expected=None, engine=None, known_as=()) -> list[tuple[str, float]]:
     """Alternatives (text, confidence), best first, for the speech in a WAV file.
 
     `expected`: the card's phrases (answer, accept, prompt and reject entries),
     as a list or one "a|b|c" string; they guide decoding but are used only when
     free decoding agrees (guided.py). `engine`: a name in engines.RECOGNIZERS
-    or "auto"; None follows config.yaml. Bad files raise BadAudioError (a
-    DataFileError) with the reason.
+    or "auto"; None follows config.yaml. `known_as`: the well-known other
+    names of the card's entries (forms.known_names). Bad files raise
+    BadAudioError (a DataFileError) with the reason.
     """
-    return transcribe(path, expected, engine).recognition.as_pairs()
+    return transcribe(path, expected, engine, known_as=tuple(known_as)).recognition.as_pairs()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from host.errors import DeviceError, HostError, plain_sentence
+from host.judge.forms import known_names
 from host.speech.background import BackgroundLoad
 from host.speech.loading_voice import LoadingSynthesizer
 from host.speech.recent_lines import RecentLines
@@ -205,7 +206,9 @@ def expectation_for(listening: Listening):
         commands += und.queries_about(listening.names)
     if listening.kind == "answer":
         return Expectation.answer(
-            listening.phrases, commands + und.vocabulary()["pass"] + und.vocabulary()["thinking"]
+            listening.phrases,
+            commands + und.vocabulary()["pass"] + und.vocabulary()["thinking"],
+            known_names(listening.card) if listening.card is not None else (),
         )
     if listening.kind == "names":
         words = und.vocabulary()

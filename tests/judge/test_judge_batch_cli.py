@@ -98,23 +98,32 @@ def test_missing_file_is_a_clear_error(tmp_path, capsys):
 
 def test_audio_row_asks_the_speech_part(tmp_path, capsys, monkeypatch):
     (tmp_path / "canberra.wav").write_bytes(b"")
-    path = write(tmp_path, "answer,reject,kind,heard,audio\nCanberra,Sydney,place,,canberra.wav\n")
+    path = write(
+        tmp_path,
+        "answer,reject,kind,heard,audio\n"
+        "Canberra,Sydney,place,,canberra.wav\n"
+        "Chicago,,place,,canberra.wav\n",
+    )
     calls = []
 
     import types
 
     fake = types.ModuleType("host.speech.transcribe")
 
-    def transcribe_wav(wav, expected=None):
-        calls.append((wav.name, expected))
+    def transcribe_wav(wav, expected=None, known_as=()):
+        calls.append((wav.name, expected, known_as))
         return [("sydney", 0.6), ("canberra", 0.4)]
 
     fake.transcribe_wav = transcribe_wav
     monkeypatch.setitem(sys.modules, "host.speech.transcribe", fake)
     code, out, _ = run(capsys, "--cases", path)
     assert code == 0
-    assert calls == [("canberra.wav", ["Canberra", "Sydney"])]
-    assert json.loads(out)["verdict"] == "reject"
+    assert calls == [
+        ("canberra.wav", ["Canberra", "Sydney"], ()),
+        # the names the judge takes for the card's answer are the recognizer's to know
+        ("canberra.wav", ["Chicago"], ("the windy city", "chi town")),
+    ]
+    assert [json.loads(line)["verdict"] for line in out.splitlines()] == ["reject", "reject"]
 
 
 def test_audio_without_speech_recognition_is_a_clear_error(tmp_path, capsys, monkeypatch):

@@ -5,6 +5,7 @@ true/false idioms, apostrophes left out, WW2 for World War II."""
 import pytest
 
 from host.judge import AnswerFields, judge
+from host.judge.forms import known_names
 from host.judge.normalise import card_tokens, heard_variants
 
 
@@ -119,6 +120,15 @@ def test_a_nickname_of_a_near_miss_is_the_near_miss() -> None:
 def test_nickname_found_through_an_accept_entry() -> None:
     card = AnswerFields("NYC", accept=("New York City",), kind="place")
     assert verdict(card, "the big apple") == "accept"
+
+
+def test_a_recognizer_is_told_the_well_known_names_the_judge_takes() -> None:
+    # the right answers' names, through an accept entry as well; a name the
+    # card lists itself, or a prompt or reject entry's, is not told
+    card = AnswerFields("NYC", accept=("New York City",), reject=("Chicago",), kind="place")
+    assert known_names(card) == ("the big apple",)
+    assert known_names(AnswerFields("Edinburgh", accept=("Auld Reekie",))) == ("old reekie",)
+    assert known_names(AnswerFields("Mozart", prompt=("Edinburgh",))) == ()
 
 
 def test_initials_said_as_letters() -> None:

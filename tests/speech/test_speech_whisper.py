@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from host.judge.core import judge
+from host.judge.forms import known_names
 from host.judge.model import AnswerFields
 from host.speech.closed_list import (
     CLOSED_LIST_FIRST_TOKENS_PER_SECOND,
@@ -314,6 +315,74 @@ def test_a_reading_on_the_card_is_not_heard_again():
     stream.accept(np.zeros(4800, np.int16))
     assert [h.text for h in stream.finish().alternatives] == ["the big apple"]
     assert len(engine.decoded) == 1
+
+
+class KnowsTheNickname(CountingEngine):
+    """Whisper writes flite rms's "auld reekie" as "old ricky" unless its
+    prompt names "auld reekie"; `unprompted`: what it writes with none."""
+
+    def __init__(self, unprompted="all three kids"):
+        super().__init__()
+        self.unprompted = unprompted
+
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        super().decode(samples, prompt, beam_size, **bounds)
+        if not prompt:
+            return [Hypothesis(self.unprompted, 1.0)]
+        return [Hypothesis("auld reekie" if "<auld reekie>" in prompt else "old ricky", 1.0)]
+
+
+EDINBURGH = AnswerFields("Edinburgh", kind="place")
+
+
+def heard_on_the_edinburgh_card(engine) -> Recognition:
+    expectation = Expectation.answer(EDINBURGH.listen_for(), known_as=known_names(EDINBURGH))
+    stream = WhisperStream(engine, expectation)
+    stream.accept(np.zeros(4800, np.int16))
+    return stream.finish()
+
+
+def test_a_well_known_name_not_heard_with_the_card_is_heard_with_its_names_in_the_prompt():
+    engine = KnowsTheNickname()
+    finished = heard_on_the_edinburgh_card(engine)
+    assert [h.text for h in finished.alternatives] == ["old ricky", "auld reekie"]
+    # the card alone first: named there, the names pulled other answers away
+    assert engine.prompts == [["<Edinburgh>"], ["<Edinburgh>", "<auld reekie>", "<old reekie>"]]
+    assert (
+        "no reading was a phrase on the card; heard again with its well-known names "
+        "in the prompt: 'auld reekie'" in finished.notes
+    )
+    assert judge(EDINBURGH, finished.as_pairs()).verdict == "accept"  # judge.md rule 8
+
+
+def test_when_the_names_did_not_help_the_answer_is_heard_again_without_a_prompt():
+    class NeverTheNickname(KnowsTheNickname):
+        def decode(self, samples, prompt=None, beam_size=None, **bounds):
+            heard = super().decode(samples, prompt, beam_size, **bounds)
+            return [Hypothesis("old ricky", 1.0)] if prompt else heard
+
+    engine = NeverTheNickname(unprompted="glasgow")
+    finished = heard_on_the_edinburgh_card(engine)
+    assert [h.text for h in finished.alternatives] == ["old ricky", "glasgow"]
+    assert engine.prompts == [
+        ["<Edinburgh>"],
+        ["<Edinburgh>", "<auld reekie>", "<old reekie>"],
+        None,
+    ]
+
+
+def test_an_answer_heard_with_the_card_alone_is_not_heard_with_its_names():
+    engine = SaysEngine("edinburgh")
+    assert heard_on_the_edinburgh_card(engine).text == "edinburgh"
+    assert engine.prompts == [["<Edinburgh>"]]
+
+
+def test_a_card_without_well_known_names_is_heard_as_before():
+    engine = KnowsTheNickname(unprompted="canberra")
+    stream = WhisperStream(engine, Expectation.answer(["Canberra"], known_as=()))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == "old ricky"
+    assert engine.prompts == [["<Canberra>"], None]  # with the card, then without a prompt
 
 
 @pytest.mark.parametrize(
@@ -1486,6 +1555,36 @@ def test_the_card_as_prompt_does_not_turn_another_answer_into_its_own(
 ):
     heard = whisper.decode(flite_speech(said, voice).samples, whisper.prompt((card,)))
     assert card.lower() not in " ".join(h.text for h in heard)
+
+
+SINATRA = AnswerFields("Frank Sinatra", kind="person")
+CHICAGO = AnswerFields("Chicago", kind="place")
+
+
+@needs_model
+@pytest.mark.parametrize(
+    "said, voice, card, untold, told",
+    [
+        # the name is heard once Whisper is told of it ...
+        ("old blue eyes", "kal", SINATRA, "reject", "accept"),
+        ("auld reekie", "slt", EDINBURGH, "reject", "accept"),
+        ("the windy city", "slt", CHICAGO, "reject", "accept"),
+        # ... and not written for other words
+        ("glasgow", "kal", EDINBURGH, "reject", "reject"),
+        ("dean martin", "slt", SINATRA, "reject", "reject"),
+        ("hmm", "awb", CHICAGO, "reject", "reject"),
+    ],
+)
+def test_told_of_the_answers_well_known_names_whisper_hears_them(
+    whisper, flite_speech, said, voice, card, untold, told
+):
+    samples = flite_speech(said, voice).samples
+    names = known_names(card)
+    for known_as, verdict in (((), untold), (names, told)):
+        heard = recognize(
+            whisper, samples, Expectation.answer(card.listen_for(), ["pass"], known_as)
+        )
+        assert judge(card, heard.as_pairs()).verdict == verdict
 
 
 @needs_model

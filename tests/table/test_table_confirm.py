@@ -14,6 +14,7 @@ from table_talk import keys, keys_after, said_after
 
 from host.cards.deck import load_decks
 from host.demo.players import SimulatedPlayer, SimulatedTable
+from host.judge.model import AnswerFields
 from host.rules.editions import load_rules
 from host.table import understanding as und
 from host.table.channels import Heard, Listening, ScriptedChannel
@@ -148,6 +149,14 @@ def test_the_question_listens_for_yes_or_no_only():
     assert "geography" not in heard.phrases and "roll" not in heard.phrases
     # a jump's yes and no are not replies to it: "hmm" was heard as "ok jump"
     assert not {"jump", "ok jump", "stay", "no jump"} & set(heard.phrases)
+
+
+def test_an_answer_listens_for_the_cards_phrases_and_the_names_the_judge_takes():
+    card = AnswerFields("Frank Sinatra", kind="person")
+    heard = expectation_for(Listening("answer", card.listen_for(), ("repeat",), card=card))
+    assert heard.kind == "answer" and heard.phrases == ("Frank Sinatra",)
+    assert heard.known_as == ("old blue eyes", "ol blue eyes")
+    assert expectation_for(Listening("answer", ("Canberra",), ("repeat",))).known_as == ()
 
 
 def test_a_jump_is_still_taken_or_declined_in_its_own_words():
