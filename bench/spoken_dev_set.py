@@ -3,6 +3,8 @@
     .venv/bin/python bench/spoken_dev_set.py build /tmp/spoken       # WAVs + one CSV per condition
     .venv/bin/python bench/spoken_dev_set.py transcribe /tmp/spoken  # the slow part, once
     .venv/bin/python bench/spoken_dev_set.py score /tmp/spoken [--host DIR] [--only PREFIXES]
+    .venv/bin/python bench/spoken_dev_set.py build /tmp/accents --espeak en-gb-scotland,en-029
+        # held-out accents: only those espeak-ng voices
 
 `transcribe` runs every condition's audio through the recognizer exactly as
 `judge --cases` does (host.speech.transcribe with the card's entries) and writes
@@ -157,7 +159,11 @@ def flite_voice_names() -> list[str]:
     return [name for name, _ in program_voices("flite")]
 
 
-def voices() -> list[Voice]:
+def voices(espeak_only: list[str] | None = None) -> list[Voice]:
+    """Every voice of the set; `espeak_only`: these espeak-ng voices alone
+    (accents no change was tuned to: en-gb-scotland, en-029, ...)."""
+    if espeak_only:
+        return [espeak_voice(name) for name in espeak_only]
     out = [flite_voice(name) for name in flite_voice_names()]
     out += [espeak_voice(name) for name in ("en-us", "en-gb")]
     for make in (hibari_voice, piper_voice):
@@ -244,13 +250,13 @@ def conditions(voice_names: list[str]) -> list[str]:
     return [f"{v}-clean" for v in voice_names] + [f"{v}-{n}" for v in voice_names for n in NOISES]
 
 
-def build(folder: Path, rotation: int = 0) -> None:
+def build(folder: Path, rotation: int = 0, espeak_only: list[str] | None = None) -> None:
     """`rotation`: 0 is the set the figures in docs/recognizers.md were
     measured on; others are sets of the same size no change was tuned to
     (other voices for each row, other noise drawn)."""
     folder.mkdir(parents=True, exist_ok=True)
     rows = spoken_rows()
-    speakers = voices()
+    speakers = voices(espeak_only)
     rng = np.random.default_rng(13 + rotation)
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
@@ -382,12 +388,16 @@ def main() -> int:
     parser.add_argument(
         "--rotation", type=int, default=0, help="build: another share of rows per voice and noise"
     )
+    parser.add_argument(
+        "--espeak",
+        help="build: only these espeak-ng voices, comma-separated (en-gb-scotland,en-029)",
+    )
     args = parser.parse_args()
     if args.action == "build":
         for program in ("flite", "espeak-ng"):
             if not shutil.which(program):
                 raise SystemExit(f"{program} is not installed")
-        build(args.folder, args.rotation)
+        build(args.folder, args.rotation, args.espeak.split(",") if args.espeak else None)
     elif args.action == "transcribe":
         transcribe_all(args.folder, args.only, args.engine, args.every)
     else:
