@@ -127,20 +127,24 @@ def _known_as() -> dict[tuple[str, ...], tuple[str, ...]]:
     return table
 
 
+def known_as(entry: str) -> tuple[str, ...]:
+    """The lexicon's well-known other names of one entry, the usual one first."""
+    return _known_as().get(card_tokens(entry).tokens, ())
+
+
 def known_names(fields: AnswerFields) -> tuple[str, ...]:
     """The well-known other names of the card's answer and accept entries, as
     the lexicon writes them: the right answers a recognizer should be told
     of. (A wrong answer's name would be ruled wrong however it was heard.)"""
     entries = (fields.answer, *fields.accept)
-    names = (name for entry in entries for name in _known_as().get(card_tokens(entry).tokens, ()))
+    names = (name for entry in entries for name in known_as(entry))
     on_the_card = {e.casefold() for _, e in _entries(fields)}
     return tuple(n for n in dict.fromkeys(names) if n.casefold() not in on_the_card)
 
 
 def known_as_forms(field: str, entry: str) -> list[Form]:
     """Well-known other names of an entry ("the big apple" for New York City)."""
-    others = _known_as().get(card_tokens(entry).tokens, ())
-    return [Form(card_tokens(other), field, entry, KNOWN_AS) for other in others]
+    return [Form(card_tokens(other), field, entry, KNOWN_AS) for other in known_as(entry)]
 
 
 def initials_form(field: str, entry: str) -> list[Form]:

@@ -113,6 +113,20 @@ def test_an_answer_only_a_lower_reading_finished_is_asked_about() -> None:
     assert decide(hydrogen, ["h-n-n", "h-n-n hydrogen"]).verdict == "accept"
 
 
+def test_a_well_known_name_read_only_below_what_matched_nothing_is_asked_about() -> None:
+    """Told the card's well-known names, Whisper may write one for unclear
+    audio: espeak-ng's Scottish "the big apple" on a Chicago card."""
+    chicago = AnswerFields("Chicago", kind="place")
+    decision = decide(chicago, ["the mid got old", "the windy city"])
+    assert decision.verdict == CONFIRM
+    assert decision.question == "Did you say the windy city?"
+    assert decision.cli_verdict == "accept"
+    # the name read first is what was said: ruled at once
+    assert decide(chicago, ["the windy city", "the windy sitty"]).verdict == "accept"
+    # and so is the answer itself read lower down (rule 8), as it always was
+    assert decide(chicago, ["she car go", "chicago"]).verdict == "accept"
+
+
 def test_sound_support_measures_the_guess_inside_what_was_heard() -> None:
     assert sound_support("um i think it's sock rates", "socrates") > 0.8
     assert sound_support("hello", "") == 0.0
