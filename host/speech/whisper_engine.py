@@ -451,8 +451,8 @@ class Readings:
     added to them, then without the prompt."""
 
     prompted: tuple[Hypothesis, ...]
-    again: tuple[Hypothesis, ...] = ()
     named: tuple[Hypothesis, ...] = ()
+    again: tuple[Hypothesis, ...] = ()
     too_long: tuple[str, ...] = ()  # readings too long for the speech (`sayable_in`)
     # the whole utterance's, its hesitation kept (`_hear_for_the_ruling`)
     whole: tuple[Hypothesis, ...] = ()
@@ -661,7 +661,9 @@ class WhisperStream:
         lowest = min((h.confidence for h in prompted), default=1.0)
 
         def below(readings: list[Hypothesis]) -> tuple[Hypothesis, ...]:
-            """New readings the speech could hold, ranked below the prompted ones."""
+            """New readings the speech could hold, ranked below the prompted
+            ones; all of them are remembered as heard, so a later decoding
+            adds only readings new to both."""
             kept = [h for h in readings if h.text not in heard and sayable_in(h.text, seconds)]
             heard.update(h.text for h in readings)
             return tuple(Hypothesis(h.text, round(h.confidence * lowest, 4)) for h in kept)
@@ -670,7 +672,7 @@ class WhisperStream:
         if any(self._on_the_card(h.text) for h in named):
             return Readings(tuple(prompted), named=named, too_long=too_long)
         again = self.engine.decode(heard_as, None, self._beam, pad_seconds=pad_seconds)
-        return Readings(tuple(prompted), below(again), named, too_long)
+        return Readings(tuple(prompted), named=named, again=below(again), too_long=too_long)
 
     def _named(self, samples: np.ndarray, pad_seconds: float) -> list[Hypothesis]:
         """Whisper's readings with the card's well-known names in its prompt
