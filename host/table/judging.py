@@ -60,7 +60,7 @@ class Judging:
         """The ruling on what was heard; the override book decides first.
         `cards` (the game's cards by id) give the competitors of a card guess;
         `spoken`: heard by the recognizer, so what it sounds like may be asked about."""
-        from host.judge.confirm import DECISIVE_RULES, decide
+        from host.judge.confirm import decide
 
         fields = heard_fields(question)
         key = self._key(deck, card, question.category)
@@ -68,14 +68,16 @@ class Judging:
             fields, list(alternatives), strictness, overrides=self.book, question_key=key
         )
         heard = verdict.heard or (alternatives or [""])[0]
-        # a True/False answer heard as neither is asked about by its sound
-        # ("truly": "Did you say True?"), with no card guess
-        by_sound = spoken and fields.kind == "true_false" and verdict.rule == "true-false"
-        decisive = verdict.rule in DECISIVE_RULES and not by_sound
-        if verdict.verdict != "reject" or decisive or not (card_guess or by_sound):
+        if not spoken or verdict.rule == "override":
             return Ruling(verdict.verdict, verdict.reason, heard)
-        rivals = self._competitors(fields, cards) if cards is not None else ()
+        # by voice every ruling goes to `decide`, accepts too: it asks about an
+        # answer only a lower reading finished or named, a number right only
+        # lower down, a True/False heard as neither ("truly": "Did you say
+        # True?"), and weighs the card guess against a reject
+        rivals = self._competitors(fields, cards) if card_guess and cards is not None else ()
         decision = decide(fields, list(alternatives), card_guess, strictness, rivals)
+        if (decision.verdict, decision.reason) == (verdict.verdict, verdict.reason):
+            return Ruling(verdict.verdict, verdict.reason, heard)  # nothing weighed or asked
         return Ruling(
             decision.verdict,
             decision.reason,

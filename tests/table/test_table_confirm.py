@@ -8,6 +8,7 @@ Assertions are on phrase keys, events and the transcript.
 
 from __future__ import annotations
 
+import pytest
 from table_bots import StatelessBot
 from table_sitting import DECKS, play_args
 from table_talk import keys, keys_after, said_after
@@ -19,6 +20,7 @@ from host.rules.editions import load_rules
 from host.table import understanding as und
 from host.table.channels import Heard, Listening, ScriptedChannel
 from host.table.game import resolve_deck_paths
+from host.table.judging import Judging
 from host.table.narrator import Narrator
 from host.table.setup import play
 from host.table.transcript import read_transcript
@@ -123,6 +125,54 @@ def test_another_answer_from_the_decks_is_never_asked_about(table):
 def test_a_clear_right_answer_is_not_asked_about(table):
     _outcome, channel = by_voice(table, ["ottawa [card: ottawa]"])
     assert keys_after(channel, "ottawa [card: ottawa]")[0] == "right"
+
+
+class Question:
+    category = "history"
+
+    def __init__(self, **fields):
+        self.fields = fields
+
+    def answer_fields(self) -> dict:
+        return self.fields
+
+
+@pytest.mark.parametrize(
+    "fields, heard, asked",
+    [
+        # a lower reading that finishes what was said: the prompt's, maybe
+        (
+            {"answer": "Martin Luther King", "kind": "person"},
+            "martin luther|martin luther king",
+            "Martin Luther King",
+        ),
+        # a well-known name read only below readings that matched nothing
+        (
+            {"answer": "Chicago", "kind": "place"},
+            "the mid got old|the windy city",
+            "the windy city",
+        ),
+        # a number right only lower down: Whisper drops the sign
+        ({"answer": "-273", "kind": "number"}, "273|minus 273", "-273"),
+    ],
+)
+def test_by_voice_an_answer_ruled_on_a_lower_reading_may_be_asked_about(
+    tmp_path, fields, heard, asked
+):
+    judging = Judging(tmp_path / "overrides.json")
+    question, said = Question(**fields), heard.split("|")
+    spoken = judging.rule(question, "deck", "card", said, "normal", spoken=True)
+    assert spoken.verdict == "confirm" and spoken.ask_about == asked
+    typed = judging.rule(question, "deck", "card", said, "normal", spoken=False)
+    assert typed.verdict != "confirm"  # typed: the judge's ruling, nothing to ask
+
+
+def test_by_voice_a_plain_ruling_is_the_judges_own(tmp_path):
+    judging = Judging(tmp_path / "overrides.json")
+    ruled = judging.rule(
+        Question(answer="Chicago", kind="place"), "d", "c", ["chicago"], "normal", spoken=True
+    )
+    assert (ruled.verdict, ruled.confidence, ruled.ask_about) == ("accept", 1.0, None)
 
 
 def test_the_keyboard_never_asks(table):
