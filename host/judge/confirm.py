@@ -226,10 +226,12 @@ def decide(
     card_guess: str | None = None,
     strictness: str = "normal",
     competitors: Sequence[str] = (),
+    ruled: Verdict | None = None,
 ) -> Decision:
     """The table's decision on an answer; `competitors`: other answers of the
-    card's kind (from the decks), `card_guess`: the card-guided pass's phrase."""
-    ruled = judge(fields, heard, strictness)
+    card's kind (from the decks), `card_guess`: the card-guided pass's phrase;
+    `ruled`: the judge's ruling on `heard`, when the caller has it already."""
+    ruled = ruled or judge(fields, heard, strictness)
     if ruled.verdict == "reject" and fields.kind == "true_false":
         sounded = true_or_false_by_sound(heard)
         if sounded is not None:

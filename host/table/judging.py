@@ -75,7 +75,8 @@ class Judging:
         # lower down, a True/False heard as neither ("truly": "Did you say
         # True?"), and weighs the card guess against a reject
         rivals = self._competitors(fields, cards) if card_guess and cards is not None else ()
-        decision = decide(fields, list(alternatives), card_guess, strictness, rivals)
+        # the ruling is the override-free judge's here (an override returned above)
+        decision = decide(fields, list(alternatives), card_guess, strictness, rivals, verdict)
         if (decision.verdict, decision.reason) == (verdict.verdict, verdict.reason):
             return Ruling(verdict.verdict, verdict.reason, heard)  # nothing weighed or asked
         return Ruling(
