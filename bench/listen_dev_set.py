@@ -4,12 +4,13 @@ Answers hold a filler then a pause of 0.8-1.6 s before the answer ("um ...
 Canberra"), or a pause of 0.6-1.1 s inside a multi-word name or title
 ("Leonardo ... da Vinci"); commands and choices are said straight. Every
 other recording has room noise (pink noise and a mains hum) mixed in at
-10-20 dB SNR. Voices: flite's, or with --neural hibari's and piper's (never
-tuned to). The WAVs and a manifest (`dev_set.json`: card fields or expected
+10-20 dB SNR. Voices: flite's, or with --neural hibari's and piper's, or
+with --espeak espeak-ng's (neither ever tuned to). The WAVs and a manifest (`dev_set.json`: card fields or expected
 phrases, and where the speech ends) go to a folder outside the repository;
 nothing here is committed but this script.
 
-    .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14] [--neural]
+    .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14]
+        [--neural | --espeak en-us,en-gb-scotland,en-029]
 
 `--held-out` says other answers and commands (HELD_OUT_ANSWERS), never used
 to tune the end of turn: stop 38 found the tuned list's p95 (0.39 s for
@@ -181,6 +182,7 @@ ITEMS = {
 }
 
 NEURAL = ("hibari-heart", "piper-joe")  # --neural: voices the host was not tuned to
+ESPEAK = "espeak-"  # --espeak: espeak-ng's voices, by name ("espeak-en-029")
 
 
 @cache
@@ -194,10 +196,14 @@ def neural_voice(name: str):
 
 
 def spoken(text: str, voice: str, folder: Path) -> np.ndarray:
-    """The voice for `text` (flite's, or a neural one), its own silence
-    trimmed off both ends."""
+    """The voice for `text` (flite's, a neural one or espeak-ng's), its own
+    silence trimmed off both ends."""
     if voice in NEURAL:
         samples = neural_voice(voice).speak(text, folder).samples
+    elif voice.startswith(ESPEAK):
+        from bench.spoken_dev_set import espeak_voice
+
+        samples = espeak_voice(voice.removeprefix(ESPEAK)).speak(text, folder).samples
     else:
         wav = folder / "part.wav"
         subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
@@ -289,10 +295,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default=str(Path(tempfile.gettempdir()) / "trivia-listen-dev"))
     parser.add_argument("--seed", type=int, default=14)
-    parser.add_argument(
+    speakers = parser.add_mutually_exclusive_group()
+    speakers.add_argument(
         "--neural",
         action="store_true",
         help="speak with hibari and piper instead of flite (voices never tuned to)",
+    )
+    speakers.add_argument(
+        "--espeak",
+        metavar="VOICES",
+        help="speak with these espeak-ng voices instead (comma-separated: en-us,en-029)",
     )
     which = parser.add_mutually_exclusive_group()
     which.add_argument(
@@ -304,10 +316,16 @@ def main() -> None:
         "--fresh", action="store_true", help="a third list, written after the held-out one"
     )
     args = parser.parse_args()
-    if not shutil.which("flite"):
-        sys.exit("flite is not installed (Debian package flite): no voices to record with")
+    voices = VOICES
+    if args.neural:
+        voices = NEURAL
+    elif args.espeak:
+        voices = tuple(ESPEAK + name for name in args.espeak.split(","))
+    program = "espeak-ng" if args.espeak else "flite"
+    if not args.neural and not shutil.which(program):
+        sys.exit(f"{program} is not installed (Debian package {program}): no voices to record with")
     items = "held-out" if args.held_out else "fresh" if args.fresh else "tuned"
-    rows = build(Path(args.out), args.seed, NEURAL if args.neural else VOICES, items)
+    rows = build(Path(args.out), args.seed, voices, items)
     answers = sum(r["for"] == "answer" for r in rows)
     print(
         f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"
