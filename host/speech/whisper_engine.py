@@ -423,12 +423,16 @@ class WhisperRecognizer:
 
 # The fastest an answer is said, in syllables (`syllables`) a second of the
 # voice's span (`voice_span_seconds`). Said by nine voices, clean and in
-# noise (the spoken dev set, 5,505 answers), none came to more than 10.
+# noise (the spoken dev set, 5,505 answers), none came to more than 10; nor
+# did 2,691 more by those voices and four espeak-ng accents (p99 7.7).
 # Whisper, prompted with the card, wrote a filler said alone as a phrase of
 # the card: flite slt's "er" (0.16 s) as "david hume" or "the great
 # gatsby", and the turn ended before the player went on; flite rms's "uh"
-# (0.16 s) came out "i don't know", a pass.
-MOST_SYLLABLES_A_SECOND = 15.0
+# (0.16 s) came out "i don't know", a pass. It also finishes a name the
+# player stopped inside: espeak-ng's "Rio de ..." (0.5 s) was "rio de
+# janeiro", 12 a second, and the turn ended before "... Janeiro" (15 until
+# stop 52 let it through).
+MOST_SYLLABLES_A_SECOND = 11.0
 
 
 def sayable_in(text: str, seconds: float) -> bool:

@@ -6,6 +6,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav
@@ -22,6 +23,24 @@ def flite_speech(tmp_path):
         subprocess.run(["flite", "-voice", voice, "-t", text, "-o", str(wav)], check=True)
         spoken = read_wav(wav, RECOGNIZER_RATE).audio
         return Audio.join([Audio.silence(0.3), spoken, Audio.silence(0.3)])
+
+    return say
+
+
+@pytest.fixture
+def espeak_speech(tmp_path):
+    """say(text, voice) -> 16 kHz Audio spoken by espeak-ng in one of its English
+    voices or accents (never tuned to), its own silence trimmed to 0.3 s."""
+    if not shutil.which("espeak-ng"):
+        pytest.skip("espeak-ng is not installed: no espeak-ng voices")
+
+    def say(text: str, voice: str = "en-us") -> Audio:
+        wav = tmp_path / f"espeak-{voice}-{abs(hash(text))}.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-w", str(wav), text], check=True)
+        spoken = read_wav(wav, RECOGNIZER_RATE).audio
+        voiced = np.flatnonzero(np.abs(spoken.samples.astype(np.int32)) > 328)
+        trimmed = Audio(spoken.samples[voiced[0] : voiced[-1] + 1], spoken.rate)
+        return Audio.join([Audio.silence(0.3), trimmed, Audio.silence(0.3)])
 
     return say
 

@@ -41,6 +41,18 @@ def test_a_pause_inside_a_name_does_not_cut_the_player_off(flite_speech, tmp_pat
     assert report["verdict"] == "accept"
 
 
+def test_a_name_the_prompt_could_finish_at_the_pause_is_heard_to_the_end(
+    espeak_speech, tmp_path, capsys
+):
+    # espeak-ng's American woman: "Rio de" alone was written "rio de janeiro"
+    # with the card as Whisper's prompt, and the turn ended before "Janeiro"
+    first, rest = espeak_speech("Rio de", "en-us+f3"), espeak_speech("Janeiro", "en-us+f3")
+    audio = Audio.join([first, Audio.silence(0.4), rest])  # 1 s between the words
+    wav = write_wav(tmp_path / "rio.wav", audio)
+    report = listen(capsys, wav, "--for", "answer", "--answer", "Rio de Janeiro", "--kind", "place")
+    assert report["decided_at_s"] > speech_end(audio)  # heard to the last word
+
+
 def test_a_hesitation_before_a_pause_is_left_out_of_the_answer(flite_speech, tmp_path, capsys):
     # flite's "um" comes out of Whisper as a word ("done", "i'm", "come");
     # an answer decoded with it may be garbled too ("i'm can there")
