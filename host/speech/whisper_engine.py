@@ -429,9 +429,9 @@ class WhisperRecognizer:
 # the card: flite slt's "er" (0.16 s) as "david hume" or "the great
 # gatsby", and the turn ended before the player went on; flite rms's "uh"
 # (0.16 s) came out "i don't know", a pass. It also finishes a name the
-# player stopped inside: espeak-ng's "Rio de ..." (0.5 s) was "rio de
-# janeiro", 12 a second, and the turn ended before "... Janeiro" (15 until
-# stop 52 let it through).
+# player stopped inside: espeak-ng's "Rio de ..." (0.42 s) was "rio de
+# janeiro", 12 a second, and the turn ended before "... Janeiro" (the bar
+# was 15 until stop 52).
 MOST_SYLLABLES_A_SECOND = 11.0
 
 
