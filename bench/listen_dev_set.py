@@ -248,6 +248,16 @@ def with_noise(samples: np.ndarray, snr_db: float, rng: np.random.Generator) -> 
     return np.clip(samples + noise, -32768, 32767).astype(np.int16)
 
 
+def voice_for(index: int, seed: int, voices: tuple[str, ...], items: str) -> str:
+    """Who says the list's line `index`. The tuned list keeps its voices
+    from seed to seed (its sets compare with those the rules were tuned
+    on); the other lists turn them with the seed, so a seed changes who
+    says what, not only the pauses and the noise. (Until stop 53 the
+    tuned list turned them too: the list's name had been rebound to its
+    lines, so it never equalled "tuned".)"""
+    return voices[(index + (seed if items != "tuned" else 0)) % len(voices)]
+
+
 def build(
     out: Path, seed: int, voices: tuple[str, ...] = VOICES, items: str = "tuned"
 ) -> list[dict]:
@@ -257,12 +267,10 @@ def build(
     rows: list[dict] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
-        items = [("answer", said, card, pause, None) for card, said, pause in answers]
-        items += [("command", said, None, "none", expect) for said, expect in commands]
-        for index, (kind, said, card, pause_kind, expect) in enumerate(items):
-            # the other lists also turn their voices with the seed, so a seed
-            # changes who says what, not only the pauses and the noise
-            voice = voices[(index + (seed if items != "tuned" else 0)) % len(voices)]
+        lines = [("answer", said, card, pause, None) for card, said, pause in answers]
+        lines += [("command", said, None, "none", expect) for said, expect in commands]
+        for index, (kind, said, card, pause_kind, expect) in enumerate(lines):
+            voice = voice_for(index, seed, voices, items)
             texts = said.split("|")
             low, high = (0.8, 1.6) if pause_kind == "filler" else (0.6, 1.1)
             pauses = [round(float(rng.uniform(low, high)), 2) for _ in texts[1:]]
