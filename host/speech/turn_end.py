@@ -55,7 +55,8 @@ def _word_lists() -> dict[str, frozenset[str]]:
     return {name: frozenset(map(first_spoken_form, group)) for name, group in data.items()}
 
 
-_NOT_GROUPS = ("heard_for_fillers", "whole_replies")  # lists of words that are no reason to wait
+# lists of words that are no reason to wait
+_NOT_GROUPS = ("heard_for_fillers", "whole_replies", "replies_read_wider")
 
 
 @lru_cache(maxsize=1)
@@ -178,7 +179,10 @@ class TurnEnd:
             return tier  # a closed list: no card for a wider reading to be whole by
         if own in _WHOLE:
             return tier  # whole, yet held back: the player may be going on
-        if any(self._whole_wider(partial, other, guess) for other in wider()):
+        readings = wider()
+        if any(self._whole_wider(partial, other, guess) for other in readings):
+            return Tier.COMPLETE
+        if own is Tier.HESITATION and self._a_reply_wider(partial, readings):
             return Tier.COMPLETE
         return tier
 
@@ -386,6 +390,18 @@ class TurnEnd:
             and not one_of_the_phrases(other, self.commands)
             and self._tier(other, guess) in _WHOLE
         )
+
+    def _a_reply_wider(self, partial: str, readings: Sequence[str]) -> bool:
+        """A lone word of one beat, no filler as Whisper writes one, that the
+        ruling's wider window reads as a one-word reply (data/turn_end.yaml,
+        `replies_read_wider`: "pass"): espeak-ng's "pass" in noise was "boss"
+        in the end of turn's window, "boss | pause | pass" in the ruling's,
+        and waited the full silence as a lone word that may be a hesitation."""
+        words = first_spoken_form(partial).split()
+        if len(words) != 1 or syllables(words[0]) > 1 or self._filler(partial):
+            return False
+        replies = _word_lists()["replies_read_wider"]
+        return any(first_spoken_form(other) in replies for other in readings)
 
     def _whole_below(self, partial: str, other: str, guess: str | None) -> bool:
         """The partial waits only on its last word, one a turn goes on from,

@@ -689,6 +689,18 @@ def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
     assert asked == [("Tokyo", "Tokio")]
 
 
+def test_a_lone_word_the_rulings_wider_window_reads_as_pass_is_a_whole_reply():
+    """espeak-ng's "pass" in noise, Scottish: "boss" in the end of turn's
+    window, "boss | pause | pass" in the ruling's; piper's "s", read wider
+    "pass | yes | s". Each waited the full silence, as a lone word that may
+    be a filler written as a word, and was then ruled wrong all the same."""
+    copper = answer_plan(AnswerFields("Copper", kind="text")).turn_end
+    assert copper.classify("boss") is Tier.HESITATION
+    assert copper.classify("boss", wider=lambda: ("boss", "pause", "pass")) is Tier.COMPLETE
+    assert copper.classify("s", wider=lambda: ("pass", "yes", "s")) is Tier.COMPLETE
+    assert copper.classify("boss", wider=lambda: ("boss", "pause")) is Tier.HESITATION
+
+
 @pytest.mark.parametrize(
     ("card", "partial", "wider"),
     [
@@ -710,6 +722,15 @@ def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
         ("Emu", "um earth", ("um emu",)),  # after a hesitation
         # a command: a filler may be read as "pass" (stop 53)
         ("Saturn", "yes", ("pass",)),
+        # a filler as Whisper writes one, or a word of more than one beat,
+        # read wider as a reply: not a lone "pass" or "yes" misheard
+        ("Saturn", "ah", ("pass",)),
+        ("Saturn", "um", ("yes",)),
+        ("Saturn", "hello", ("yes",)),
+        ("Saturn", "um boss", ("um pass",)),  # after a hesitation
+        # "yes" read wider is no sign: piper's "uh" before "... ten sixty
+        # six" in noise, and the turn ended before the answer
+        ("1066", "10", ("10", "that", "yeah", "yes")),
         # another answer in the decks, not the card's
         ("Canberra", "sidley", ("sydney",)),
     ],
