@@ -252,9 +252,9 @@ def voice_for(index: int, seed: int, voices: tuple[str, ...], items: str) -> str
     """Who says the list's line `index`. The tuned list keeps its voices
     from seed to seed (its sets compare with those the rules were tuned
     on); the other lists turn them with the seed, so a seed changes who
-    says what, not only the pauses and the noise. (Until stop 53 the
-    tuned list turned them too: the list's name had been rebound to its
-    lines, so it never equalled "tuned".)"""
+    says what, not only the pauses and the noise. (The tuned sets built
+    before d0c8e23 turned them too: the list's name had been rebound to
+    its lines, so it never equalled "tuned".)"""
     return voices[(index + (seed if items != "tuned" else 0)) % len(voices)]
 
 
