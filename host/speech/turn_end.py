@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from host.speech.guided import roughly_alike
-from host.speech.phrases import first_spoken_form
+from host.speech.phrases import first_spoken_form, sound_key
 from host.word_sounds import drawn_out_forms, spelt_as_a_hum, syllables
 from host.yaml_text import load_yaml
 
@@ -585,6 +585,50 @@ def one_beat_after_a_hesitation(text: str, answers: Iterable[str]) -> bool:
         and one_of_the_phrases(last, tuple(answers))
         and not begins_a_phrase([last], answers)
     )
+
+
+def one_beat_drawn_out_after_a_hesitation(text: str, answers: Iterable[str]) -> bool:
+    """Fillers or lead-ins, then one word of two beats that is no answer but
+    sounds, consonant for consonant, like an answer of one beat drawn out
+    (`one_beat_after_a_hesitation`), three sounds or more: flite kal's and
+    awb's "um ... Mars" in noise was "um maris", and waited the full silence
+    as a word no answer (its "mars" only lower down, where a filler is read
+    as one too). Not a word of one beat ("um dark", a filler after "um", is
+    Drake's sounds), nor a word Whisper writes for a filler or that sounds
+    like one (an "er" after "um" was "um bernie": Bern, and "burn"), nor one
+    that sounds like fewer sounds ("mari", "MR": "Mare"), nor like an answer
+    of more beats (a lead-in said alone, "is it the", was "is written", which
+    sounds like Radon; a half name, "william", "well william": Wilma)."""
+    words = first_spoken_form(text).split()
+    if len(words) < 2 or not written_as_a_filler(" ".join(words[:-1])):
+        return False
+    last = words[-1]
+    if syllables(last) != 2 or written_as_a_filler(last):
+        return False
+    sound = sound_key([last])
+    if sound in _filler_sounds() or one_of_the_phrases(last, tuple(answers)):
+        return False
+    answer = _one_beat_answers_by_sound(tuple(answers)).get(sound)
+    return answer is not None and one_beat_after_a_hesitation(f"um {answer}", answers)
+
+
+@lru_cache(maxsize=1)
+def _filler_sounds() -> frozenset[str]:
+    """The sounds (metaphone) of the words Whisper writes for a filler said alone."""
+    return frozenset(sound_key([word]) for word in _word_lists()["heard_for_fillers"])
+
+
+@lru_cache(maxsize=16)
+def _one_beat_answers_by_sound(answers: tuple[str, ...]) -> dict[str, str]:
+    """The one-word answers of one beat by their sound (metaphone), three
+    sounds or more (fewer match words by chance). Kept: as `_spoken_forms`."""
+    by_sound: dict[str, str] = {}
+    for answer in answers:
+        words = first_spoken_form(answer).split()
+        key = sound_key(words)
+        if len(words) == 1 and syllables(words[0]) == 1 and len(key) >= 3:
+            by_sound.setdefault(key, words[0])
+    return by_sound
 
 
 def longer_than_a_beat(text: str) -> bool:

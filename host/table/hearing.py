@@ -25,6 +25,7 @@ from host.speech.turn_end import (
     closed_list_test,
     longer_than_a_beat,
     one_beat_after_a_hesitation,
+    one_beat_drawn_out_after_a_hesitation,
 )
 from host.table import understanding as und
 from host.table.channels import Listening
@@ -116,7 +117,9 @@ def _answer_test(
     Ocean"); of the fillers Whisper wrote as words on the dev sets, all but
     one ("hmm" as "thomas", no answer) were one beat long. After a
     hesitation, though, such a word is the answer ("um mars" on a Venus
-    card), unless Whisper writes fillers so (`one_beat_after_a_hesitation`)."""
+    card), unless Whisper writes fillers so (`one_beat_after_a_hesitation`),
+    and so is a word that sounds like such an answer drawn out ("um maris":
+    `one_beat_drawn_out_after_a_hesitation`)."""
     is_command = closed_list_test(commands)
     is_other = closed_list_test(others)
 
@@ -126,6 +129,8 @@ def _answer_test(
         if is_other(text) and (
             longer_than_a_beat(text) or one_beat_after_a_hesitation(text, others)
         ):
+            return True
+        if one_beat_drawn_out_after_a_hesitation(text, others):
             return True
         return on_the_card(text)
 

@@ -110,11 +110,20 @@ def test_another_answer_from_the_decks_is_a_whole_answer(partial, tier):
         # what Whisper writes for a second filler, though a planet too: piper's "um ... er"
         ("um earth", Tier.WAITING),
         ("um spain", Tier.WAITING),  # the start of "Spain and Portugal": it may go on
-        ("um maris", Tier.WAITING),  # no answer the host knows
+        # "mars" drawn out, as Whisper wrote flite's "um ... Mars" in noise:
+        # no answer, but it sounds, consonant for consonant, like one of one beat
+        ("um maris", Tier.COMPLETE),
+        ("is it maris", Tier.COMPLETE),
+        ("maris", Tier.HESITATION),  # alone, as "mars" alone
+        ("um mari", Tier.WAITING),  # fewer sounds: "Mare" is as like, and "Marie" more
+        ("um marz", Tier.WAITING),  # one beat, not "mars" drawn out: a filler may be as like
+        ("um spainy", Tier.WAITING),  # like the start of "Spain and Portugal"
+        ("um bernie", Tier.WAITING),  # Bern drawn out, but as like "burn", Whisper's "er"
+        ("is written", Tier.WAITING),  # like Radon, of two beats: "is it the" said alone
     ],
 )
 def test_after_a_hesitation_an_answer_of_one_beat_is_whole(partial, tier):
-    others = ("Mars", "Earth", "Spain", "Spain and Portugal", "Mercury")
+    others = ("Mars", "Mare", "Bern", "Earth", "Spain", "Spain and Portugal", "Mercury", "Radon")
     plan = answer_plan(AnswerFields("Venus", reject=("Mercury",), kind="place"), others)
     assert plan.turn_end.classify(partial) is tier
 
