@@ -300,9 +300,11 @@ class TurnEnd:
             return Tier.COMPLETE
         rest = _without_lead_in(words)
         # with the lead-in left out ("it's plate lips"), or with it, where
-        # the "lead-in" was the answer's start ("when ble": Wembley)
+        # the "lead-in" was the answer's start ("when ble": Wembley); never
+        # with the fillers before it: flite rms's "um ... er" was "um bird",
+        # which run together sounds like Umberto Eco
         sounds_whole = self.sounds_whole is not None and any(
-            self.sounds_whole(said) for said in (rest, words) if said
+            self.sounds_whole(said) for said in (rest, _after_the_fillers(words)) if said
         )
         if _starts(words, self.expected) or (
             guess_begins
@@ -658,6 +660,16 @@ def _without_lead_in(words: list[str]) -> list[str]:
     """The words after the fillers and lead-ins a player starts with."""
     start = 0
     while start < len(words) and words[start] in unfinished_words():
+        start += 1
+    return words[start:]
+
+
+def _after_the_fillers(words: list[str]) -> list[str]:
+    """The words after the fillers and hums a player starts with ("um",
+    "hmm", "h-n-n"), lead-ins kept."""
+    fillers = _word_groups()["fillers"]
+    start = 0
+    while start < len(words) and (words[start] in fillers or spelt_as_a_hum(words[start])):
         start += 1
     return words[start:]
 

@@ -140,10 +140,14 @@ def test_after_a_hesitation_an_answer_of_one_beat_is_whole(partial, tier):
         ("let me sing", Tier.OPEN),
         ("plate", Tier.HESITATION),  # one beat: too short to sound like anything
         ("chicago", Tier.WAITING),  # half the card's name: the rest may come
+        # a filler is no part of the answer's sound: flite rms's "um ... er"
+        # was "um bird", which run together sounds like Umberto Eco
+        ("um bird", Tier.WAITING),
+        ("um plate lips", Tier.COMPLETE),  # after it, the answer still sounds whole
     ],
 )
 def test_an_answer_heard_as_other_words_that_sound_like_it_is_whole(partial, tier):
-    others = ("Platelets", "Grant Wood", "Hamlet", "Mao Zedong")
+    others = ("Platelets", "Grant Wood", "Hamlet", "Mao Zedong", "Umberto Eco")
     plan = answer_plan(AnswerFields("Chicago Bulls", kind="text"), others)
     assert plan.turn_end.classify(partial) is tier
 
