@@ -245,6 +245,7 @@ class TurnEnd:
             # nor a command or pass: flite rms's "uh" was read "earth",
             # lower down "i don't know", and the turn ended before the answer
             and not one_of_the_phrases(other, self.commands)
+            and not (tier is Tier.HESITATION and _a_filler_made_the_card(said, other))
             and self._tier(other, guess) in _WHOLE
             for other in others
         )
@@ -612,6 +613,25 @@ def one_beat_drawn_out_after_a_hesitation(text: str, answers: Iterable[str]) -> 
         return False
     answer = _one_beat_answers_by_sound(tuple(answers)).get(sound)
     return answer is not None and one_beat_after_a_hesitation(f"um {answer}", answers)
+
+
+def _a_filler_made_the_card(fillers: str, reading: str) -> bool:
+    """After a hesitation, more fillers (`fillers`, two words or more), and
+    a reading of them whose other words sound like a filler: the card, as
+    Whisper's prompt, made one its answer. espeak-ng's and piper's "um ...
+    um" was "um umm", read also "um emu" on an Emu card, and the turn ended
+    before the player went on. A lone filler read also as the card ("i'm",
+    read also "emu") may be the answer said alone: it stays whole."""
+    if len(first_spoken_form(fillers).split()) < 2:
+        return False
+    words = [w for w in first_spoken_form(reading).split() if not is_hesitation(w)]
+    return bool(words) and sound_key(words) in _hesitation_sounds()
+
+
+@lru_cache(maxsize=1)
+def _hesitation_sounds() -> frozenset[str]:
+    """The sounds (metaphone) of the fillers: "em" and "emu" sound alike."""
+    return frozenset(sound_key([word]) for word in _word_groups()["fillers"])
 
 
 @lru_cache(maxsize=1)

@@ -591,6 +591,12 @@ def test_another_reading_of_one_beat_does_not_end_the_turn():
         ("Emu", "i'm", ("em", "emu"), Tier.HESITATION),
         ("Emu", "i'm", ("emu",), Tier.COMPLETE),  # read so, it may be the answer
         ("Emu", "emu", ("i'm",), Tier.OPEN),  # "um" as Whisper writes it
+        # espeak-ng's and piper's "um ... um": after a hesitation, a filler
+        # read lower down as the card's answer that sounds like one
+        ("Emu", "um umm", ("um emu",), Tier.HESITATION),
+        ("Emu", "um okay", ("um i can't get", "um emu"), Tier.HESITATION),  # flite slt's "er"
+        ("Emu", "um emu", (), Tier.COMPLETE),  # read so first, it is the answer
+        ("Saturn", "h n", ("h-n-n saturn",), Tier.COMPLETE),  # flite kal's "hmm ... Saturn"
         # lead-ins Whisper wrote for words, not a hum: flite's "I think it's
         # ... Diamond" and "It's the ... Beatles" in noise
         ("Diamond", "um diamond", ("um i will",), Tier.COMPLETE),
