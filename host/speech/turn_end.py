@@ -616,21 +616,24 @@ def one_beat_drawn_out_after_a_hesitation(text: str, answers: Iterable[str]) -> 
 
 
 def _a_filler_made_the_card(fillers: str, reading: str) -> bool:
-    """After a hesitation, more fillers (`fillers`, two words or more), and
-    a reading of them whose other words sound like a filler: the card, as
-    Whisper's prompt, made one its answer. espeak-ng's and piper's "um ...
-    um" was "um umm", read also "um emu" on an Emu card, and the turn ended
-    before the player went on. A lone filler read also as the card ("i'm",
-    read also "emu") may be the answer said alone: it stays whole."""
+    """Fillers or lead-ins of two words or more (`fillers`: "um" left out,
+    then another), and a reading of them whose other words sound like a
+    filler: the card, as Whisper's prompt, made one its answer. espeak-ng's
+    and piper's "um ... um" was "um umm", read also "um emu" on an Emu card,
+    and the turn ended before the player went on. A lone filler read also
+    as the card ("i'm", read also "emu") may be the answer said alone: it
+    stays whole."""
     if len(first_spoken_form(fillers).split()) < 2:
         return False
     words = [w for w in first_spoken_form(reading).split() if not is_hesitation(w)]
-    return bool(words) and sound_key(words) in _hesitation_sounds()
+    return bool(words) and sound_key(words) in _fillers_own_sounds()
 
 
 @lru_cache(maxsize=1)
-def _hesitation_sounds() -> frozenset[str]:
-    """The sounds (metaphone) of the fillers: "em" and "emu" sound alike."""
+def _fillers_own_sounds() -> frozenset[str]:
+    """The sounds (metaphone) of the fillers themselves ("em" and "emu"
+    sound alike); `_filler_sounds` holds those of the words Whisper writes
+    for them."""
     return frozenset(sound_key([word]) for word in _word_groups()["fillers"])
 
 
