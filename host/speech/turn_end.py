@@ -609,7 +609,7 @@ def one_beat_drawn_out_after_a_hesitation(text: str, answers: Iterable[str]) -> 
     if syllables(last) != 2 or written_as_a_filler(last):
         return False
     sound = sound_key([last])
-    if sound in _filler_sounds() or one_of_the_phrases(last, tuple(answers)):
+    if sound in _sounds_of("heard_for_fillers") or one_of_the_phrases(last, tuple(answers)):
         return False
     answer = _one_beat_answers_by_sound(tuple(answers)).get(sound)
     return answer is not None and one_beat_after_a_hesitation(f"um {answer}", answers)
@@ -626,21 +626,15 @@ def _a_filler_made_the_card(fillers: str, reading: str) -> bool:
     if len(first_spoken_form(fillers).split()) < 2:
         return False
     words = [w for w in first_spoken_form(reading).split() if not is_hesitation(w)]
-    return bool(words) and sound_key(words) in _fillers_own_sounds()
+    return bool(words) and sound_key(words) in _sounds_of("fillers")
 
 
-@lru_cache(maxsize=1)
-def _fillers_own_sounds() -> frozenset[str]:
-    """The sounds (metaphone) of the fillers themselves ("em" and "emu"
-    sound alike); `_filler_sounds` holds those of the words Whisper writes
-    for them."""
-    return frozenset(sound_key([word]) for word in _word_groups()["fillers"])
-
-
-@lru_cache(maxsize=1)
-def _filler_sounds() -> frozenset[str]:
-    """The sounds (metaphone) of the words Whisper writes for a filler said alone."""
-    return frozenset(sound_key([word]) for word in _word_lists()["heard_for_fillers"])
+@lru_cache(maxsize=4)
+def _sounds_of(word_list: str) -> frozenset[str]:
+    """The sounds (metaphone) of a list's words (data/turn_end.yaml): of the
+    fillers themselves ("em" and "emu" sound alike), or of the words
+    Whisper writes for a filler said alone (`heard_for_fillers`)."""
+    return frozenset(sound_key([word]) for word in _word_lists()[word_list])
 
 
 @lru_cache(maxsize=16)
