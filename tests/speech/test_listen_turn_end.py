@@ -172,6 +172,25 @@ def test_a_word_that_sounds_like_the_cards_answer_is_whole(answer, partial, tier
 
 
 @pytest.mark.parametrize(
+    ("answer", "partial", "tier"),
+    [
+        # in noise Whisper mishears the answer's first sound: rms's "er ...
+        # Buenos Aires" was "um way no series", hibari's "um the uno's airs"
+        ("Buenos Aires", "um way no series", Tier.COMPLETE),  # WNSRS for BNSRS
+        ("Buenos Aires", "um the uno's airs", Tier.COMPLETE),  # 0NSRS
+        ("Buenos Aires", "um play no series", Tier.OPEN),  # two sounds off: PLNSRS
+        ("Buenos Aires", "um hey john i am", Tier.OPEN),  # flite's "hmm" after "um"
+        # a shorter key may not differ in its first sound: one in four is too
+        # much ("no be dick" for Moby Dick, as fillers may be)
+        ("Moby Dick", "um no be dick", Tier.OPEN),
+    ],
+)
+def test_a_long_answer_misheard_in_its_first_sound_is_whole(answer, partial, tier):
+    plan = answer_plan(AnswerFields(answer, kind="place"))
+    assert plan.turn_end.classify(partial) is tier
+
+
+@pytest.mark.parametrize(
     ("word", "beats"),
     [
         ("earth", 1),
