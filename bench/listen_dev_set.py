@@ -4,14 +4,15 @@ Answers hold a filler then a pause of 0.8-1.6 s before the answer ("um ...
 Canberra"), or a pause of 0.6-1.1 s inside a multi-word name or title
 ("Leonardo ... da Vinci"); commands and choices are said straight. Every
 other recording has room noise (pink noise and a mains hum) mixed in at
-10-20 dB SNR. Voices: flite's, or with --neural hibari's and piper's, or
+10-20 dB SNR, or with --babble people talking at the table (the spoken dev
+set's six lines of talk, summed, through the pauses and after the answer). Voices: flite's, or with --neural hibari's and piper's, or
 with --espeak espeak-ng's (neither ever tuned to). The WAVs and a manifest
 (`dev_set.json`: card fields or expected phrases, and where the speech ends)
 go to a folder outside the repository; nothing here is committed but this
 script.
 
     .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14]
-        [--neural | --espeak en-us,en-gb-scotland,en-029]
+        [--neural | --espeak en-us,en-gb-scotland,en-029] [--babble]
 
 `--held-out` says other answers and commands (HELD_OUT_ANSWERS), never used
 to tune the end of turn: stop 38 found the tuned list's p95 (0.39 s for
@@ -241,10 +242,36 @@ def recording(parts: list[np.ndarray], pauses: list[float]) -> tuple[np.ndarray,
     return np.concatenate(pieces), speech_end
 
 
-def with_noise(samples: np.ndarray, snr_db: float, rng: np.random.Generator) -> np.ndarray:
+def babble(count: int, rng: np.random.Generator, talk: np.ndarray) -> np.ndarray:
+    """People talking at the table: a stretch of `talk` from a random place, unit RMS."""
+    start = int(rng.integers(0, len(talk)))
+    piece = np.resize(np.roll(talk, -start), count)
+    return piece / np.sqrt(np.mean(piece**2))
+
+
+def table_talk(voices: tuple[str, ...], folder: Path) -> np.ndarray:
+    """The spoken dev set's lines of talk, each by one of the voices in turn, summed."""
+    from bench.spoken_dev_set import BABBLE_LINES
+
+    tracks = [
+        spoken(line, voices[index % len(voices)], folder).astype(np.float64)
+        for index, line in enumerate(BABBLE_LINES)
+    ]
+    mix = np.zeros(max(len(track) for track in tracks))
+    for track in tracks:
+        mix += np.resize(track, len(mix))  # the shorter lines start again
+    return mix
+
+
+def with_noise(
+    samples: np.ndarray, snr_db: float, rng: np.random.Generator, talk: np.ndarray | None = None
+) -> np.ndarray:
+    """Room noise (or, given `talk`, people talking) at `snr_db` below the voice."""
     voiced = samples[np.abs(samples.astype(np.int32)) > VOICED].astype(np.float64)
     speech_rms = np.sqrt(np.mean(voiced**2))
-    noise = room_noise(len(samples), rng) * speech_rms / 10 ** (snr_db / 20)
+    count = len(samples)
+    shape = room_noise(count, rng) if talk is None else babble(count, rng, talk)
+    noise = shape * speech_rms / 10 ** (snr_db / 20)
     return np.clip(samples + noise, -32768, 32767).astype(np.int16)
 
 
@@ -259,7 +286,11 @@ def voice_for(index: int, seed: int, voices: tuple[str, ...], items: str) -> str
 
 
 def build(
-    out: Path, seed: int, voices: tuple[str, ...] = VOICES, items: str = "tuned"
+    out: Path,
+    seed: int,
+    voices: tuple[str, ...] = VOICES,
+    items: str = "tuned",
+    with_babble: bool = False,
 ) -> list[dict]:
     rng = np.random.default_rng(seed)
     answers, commands = ITEMS[items]
@@ -267,6 +298,7 @@ def build(
     rows: list[dict] = []
     with tempfile.TemporaryDirectory() as scratch:
         folder = Path(scratch)
+        talk = table_talk(voices, folder) if with_babble else None
         lines = [("answer", said, card, pause, None) for card, said, pause in answers]
         lines += [("command", said, None, "none", expect) for said, expect in commands]
         for index, (kind, said, card, pause_kind, expect) in enumerate(lines):
@@ -279,7 +311,7 @@ def build(
             noisy = index % 2 == 1
             snr = round(float(rng.uniform(10, 20)), 1) if noisy else None
             if noisy:
-                samples = with_noise(samples, snr, rng)
+                samples = with_noise(samples, snr, rng, talk)
             name = f"{index:02d}-{kind}-{'-'.join(said.lower().replace('|', ' ').split())}.wav"
             write_wav(out / name, Audio(samples, RATE))
             rows.append(
@@ -291,6 +323,7 @@ def build(
                     "pauses": pauses,
                     "pause_kind": pause_kind,
                     "snr_db": snr,
+                    "noise": ("babble" if with_babble else "room") if noisy else None,
                     "speech_end_s": round(speech_end, 3),
                     "card": card,
                     "expect": expect,
@@ -324,6 +357,11 @@ def main() -> None:
     which.add_argument(
         "--fresh", action="store_true", help="a third list, written after the held-out one"
     )
+    parser.add_argument(
+        "--babble",
+        action="store_true",
+        help="people talking at the table in place of room noise (a noise never tuned to)",
+    )
     args = parser.parse_args()
     voices = VOICES
     if args.neural:
@@ -334,7 +372,7 @@ def main() -> None:
     if not args.neural and not shutil.which(program):
         sys.exit(f"{program} is not installed (Debian package {program}): no voices to record with")
     items = "held-out" if args.held_out else "fresh" if args.fresh else "tuned"
-    rows = build(Path(args.out), args.seed, voices, items)
+    rows = build(Path(args.out), args.seed, voices, items, with_babble=args.babble)
     answers = sum(r["for"] == "answer" for r in rows)
     print(
         f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"
