@@ -1,11 +1,14 @@
 """End of speech as a state machine over speech (S) and silence (.) frames."""
 
+import math
+
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
 from host.speech.endpoint import (
     MAX_VAD_LAG,
+    TALK_SECONDS,
     Endpointer,
     EndpointPolicy,
     EndpointState,
@@ -102,14 +105,14 @@ def test_the_endpointer_on_real_frames():
 
 
 class LaggingVad:
-    """Speech while the frame is loud, and for `lag` frames after: as
-    Silero's probability falls a little after the voice stops."""
+    """Speech while the frame is loud (above `loud`), and for `lag` frames
+    after: as Silero's probability falls a little after the voice stops."""
 
-    def __init__(self, lag: int):
-        self.lag, self.left = lag, 0
+    def __init__(self, lag: int, loud: int = 1000):
+        self.lag, self.left, self.loud = lag, 0, loud
 
     def is_speech(self, frame) -> bool:
-        if np.abs(frame).max() > 1000:
+        if np.abs(frame).max() > self.loud:
             self.left = self.lag
             return True
         self.left -= 1
@@ -133,13 +136,81 @@ def test_the_pause_is_counted_from_the_voices_end_not_the_vads():
 
 
 def test_a_long_vad_lag_is_made_up_for_only_so_far():
-    rate, silence = 16000, np.zeros(480, np.int16)
+    """In a room 12 dB below the voice: what the VAD calls speech after the
+    voice may still be the player, not talk far below them."""
+    rate, rng = 16000, np.random.default_rng(5)
+    room = [(rng.standard_normal(480) * 1000).astype(np.int16) for _ in range(55)]
     voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
-    frames = [silence] * 5 + [voice] * 10 + [silence] * 40
-    lagging = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, LaggingVad(lag=10))
+    frames = room[:5] + [voice + r for r in room[5:15]] + room[15:]
+    lagging = Endpointer(
+        EndpointPolicy.command(end_silence=0.3), rate, LaggingVad(lag=10, loud=5000)
+    )
     # 10 frames of lag (0.3 s), of which at most MAX_VAD_LAG (5 frames) count
     assert MAX_VAD_LAG == 0.15
     assert frames_until_ended(lagging, frames) == 15 + 10 + 4
+
+
+class TalkVad:
+    """Silero hears people talking at the table as speech, however quiet."""
+
+    def is_speech(self, frame) -> bool:
+        return bool(np.abs(frame).max() > 50)
+
+
+def table_talk(count: int, rng) -> list:
+    """Talk behind the player: bursts of noise 20 dB below the voice."""
+    return [
+        (rng.standard_normal(480) * 600 * rng.uniform(0.5, 1.0)).astype(np.int16)
+        for _ in range(count)
+    ]
+
+
+def test_with_people_talking_behind_the_player_the_turn_still_ends():
+    rate, rng = 16000, np.random.default_rng(3)
+    voice = (8000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    talk = table_talk(80, rng)
+    frames = talk[:10] + [voice + t for t in talk[10:25]] + talk[25:]
+    endpointer = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, TalkVad())
+    # the VAD never calls silence; TALK_SECONDS of talk far below the voice
+    # (0.4 s: frames 25-38) are taken for the room, the pause counted from frame 25
+    talk_frames = math.ceil(TALK_SECONDS / 0.03 - 1e-6)
+    assert frames_until_ended(endpointer, frames) == 25 + talk_frames - 1
+
+
+def test_an_answer_read_whole_over_talk_ends_only_after_the_open_silence():
+    """The recognizer hears the talk too, and its words may make the player's
+    look whole: "Nelson ..." read "nelson friends" (piper, talk at 14.5 dB)."""
+    rate, rng = 16000, np.random.default_rng(3)
+    voice = (8000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    talk = table_talk(120, rng)
+    frames = talk[:10] + [voice + t for t in talk[10:25]] + talk[25:]
+    policy = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.8)
+    endpointer = Endpointer(policy, rate, TalkVad(), classify=lambda: Tier.COMPLETE)
+    assert frames_until_ended(endpointer, frames) == 25 + 60 - 1  # 1.8 s, not 0.5
+
+
+def test_once_the_talk_stops_a_whole_answer_ends_the_turn_at_once():
+    rate, rng = 16000, np.random.default_rng(3)
+    voice = (8000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    talk = table_talk(45, rng)
+    frames = talk[:10] + [voice + t for t in talk[10:25]] + talk[25:45]
+    frames += [np.zeros(480, np.int16)] * 60
+    policy = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.8)
+    endpointer = Endpointer(policy, rate, TalkVad(), classify=lambda: Tier.COMPLETE)
+    assert frames_until_ended(endpointer, frames) == 45  # the first quiet frame
+
+
+def test_a_quiet_stretch_of_the_voice_is_not_talk_behind_the_player():
+    """Far below the voice for less than TALK_SECONDS (a stop's closure, a
+    faint word), then the voice again: no pause."""
+    rate, quiet = 16000, np.zeros(480, np.int16)
+    voice = (6000 * np.sin(np.arange(480) / 2)).astype(np.int16)
+    faint = voice // 8  # 18 dB below, for 0.36 s
+    frames = [quiet] * 5 + [voice] * 6 + [faint] * 12 + [voice] * 6 + [quiet] * 20
+    vad = ScriptedVad("....." + "S" * 24 + "." * 20)
+    policy = EndpointPolicy.command(end_silence=0.5).with_early_end(0.1, 0.5, final_silence=0.1)
+    endpointer = Endpointer(policy, rate, vad, classify=lambda: Tier.FINAL)
+    assert frames_until_ended(endpointer, frames) == 5 + 24 + 3
 
 
 def test_in_loud_room_noise_the_pause_is_still_counted_from_the_voices_end():
