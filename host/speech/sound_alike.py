@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
@@ -105,9 +105,13 @@ class SoundAlike:
         shortest = self.likeness.onset_free_key
         if shortest is None or len(key) < shortest:
             return None
-        keys = {k: phrase for group in self._by_first.values() for k, phrase in group.items()}
+        keys = self._every_key
         found = process.extractOne(key, keys.keys(), scorer=Levenshtein.distance, score_cutoff=1)
         return keys[found[0]] if found else None
+
+    @cached_property
+    def _every_key(self) -> dict[str, str]:
+        return {key: phrase for group in self._by_first.values() for key, phrase in group.items()}
 
 
 def first_consonant(key: str) -> str:
