@@ -238,8 +238,8 @@ VOICE_QUIET = 0.09  # seconds as quiet as the room: likely a pause beginning (0.
 # player no pause came until the talk stopped. What the VAD calls speech for
 # TALK_SECONDS on end, all of it this far below the player's voice (its
 # loudest stretch of VOICE_FRAMES frames so far), is taken for the room, not
-# the player, and the pause counted from where it began (longer than any lag
-# of the VAD's, and than a word's quiet tail), until it rises above that bar
+# the player (longer than any lag of the VAD's, and than a word's quiet
+# tail), the pause counted from up to MAX_VAD_LAG before, until it rises above that bar
 # for RETURN_FRAMES frames (a louder syllable of the talk is shorter than the
 # player's voice coming back). On a third of the listen sets (1,224
 # recordings, clean and in room noise), no 0.4 s on end the VAD called speech
@@ -293,8 +293,10 @@ class Endpointer:
         talk = speech and self._talk_behind(level, seconds)
         player = speech and not talk
         if talk:
-            # the player fell quiet where the talk's frames before this one began
-            lag = self._low_run - seconds
+            # the player fell quiet where the talk's frames began, perhaps in a
+            # word's quiet end ("let me see" trailing off): made up for only so
+            # far, as the VAD's lag is
+            lag = min(self._low_run - seconds, MAX_VAD_LAG)
         if not speech:
             self._low_run = 0.0
             known = self.room_dbfs

@@ -172,9 +172,10 @@ def test_with_people_talking_behind_the_player_the_turn_still_ends():
     frames = talk[:10] + [voice + t for t in talk[10:25]] + talk[25:]
     endpointer = Endpointer(EndpointPolicy.command(end_silence=0.3), rate, TalkVad())
     # the VAD never calls silence; TALK_SECONDS of talk far below the voice
-    # (0.4 s: frames 25-38) are taken for the room, the pause counted from frame 25
-    talk_frames = math.ceil(TALK_SECONDS / 0.03 - 1e-6)
-    assert frames_until_ended(endpointer, frames) == 25 + talk_frames - 1
+    # (0.4 s: frames 25-38) are taken for the room, and the pause counted from
+    # MAX_VAD_LAG before that (0.18 s at frame 38): 0.3 s at frame 42
+    found = 25 + math.ceil(TALK_SECONDS / 0.03 - 1e-6) - 1
+    assert frames_until_ended(endpointer, frames) == found + 4 == 42
 
 
 def test_an_answer_read_whole_over_talk_ends_only_after_the_open_silence():
@@ -186,7 +187,8 @@ def test_an_answer_read_whole_over_talk_ends_only_after_the_open_silence():
     frames = talk[:10] + [voice + t for t in talk[10:25]] + talk[25:]
     policy = EndpointPolicy.answer(end_silence=2.0).with_early_end(0.3, 1.8)
     endpointer = Endpointer(policy, rate, TalkVad(), classify=lambda: Tier.COMPLETE)
-    assert frames_until_ended(endpointer, frames) == 25 + 60 - 1  # 1.8 s, not 0.5
+    # the pause is 0.18 s at frame 38, where the talk is found: 1.8 s at frame 92
+    assert frames_until_ended(endpointer, frames) == 38 + 54
 
 
 def test_once_the_talk_stops_a_whole_answer_ends_the_turn_at_once():
