@@ -5,8 +5,9 @@ Canberra"), or a pause of 0.6-1.1 s inside a multi-word name or title
 ("Leonardo ... da Vinci"); commands and choices are said straight. Every
 other recording has room noise (pink noise and a mains hum) mixed in at
 10-20 dB SNR, or with --babble people talking at the table (the spoken dev
-set's six lines of talk, summed, through the pauses and after the answer). Voices: flite's, or with --neural hibari's and piper's, or
-with --espeak espeak-ng's (neither ever tuned to). The WAVs and a manifest
+set's six lines of talk, summed, through the pauses and after the answer).
+Voices: flite's, or with --neural hibari's and piper's, or with --espeak
+espeak-ng's (neither ever tuned to). The WAVs and a manifest
 (`dev_set.json`: card fields or expected phrases, and where the speech ends)
 go to a folder outside the repository; nothing here is committed but this
 script.
