@@ -13,12 +13,15 @@ go to a folder outside the repository; nothing here is committed but this
 script.
 
     .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14]
-        [--neural | --espeak en-us,en-gb-scotland,en-029] [--babble]
+        [--neural | --espeak en-us,en-gb-scotland,en-029] [--babble] [--lead 0.4]
 
 `--held-out` says other answers and commands (HELD_OUT_ANSWERS), never used
 to tune the end of turn: stop 38 found the tuned list's p95 (0.39 s for
 flite) was 2.0 s on them (docs/recognizers.md). `--fresh` says a third list
-(FRESH_ANSWERS), written once the held-out one had been looked at often.
+(FRESH_ANSWERS), written once the held-out one had been looked at often;
+`--unseen` a fourth (UNSEEN_ANSWERS), at stop 66. `--lead` sets the seconds
+of room before the player speaks: with `--babble`, people talking before
+anyone answers.
 """
 
 from __future__ import annotations
@@ -178,10 +181,59 @@ FRESH_COMMANDS = [
     ("what do i need", ["roll", "what do i need", "score"]),
     ("pause", ["roll", "pause", "help"]),
 ]
+# --unseen: a fourth list, written at stop 66 and measured only before and
+# after that stop's changes, never looked at to write a rule: names paused
+# in other places ("The Great Wall ... of China", "Gone with the ... Wind"),
+# other fillers before short answers, "I'm not sure", and other commands.
+UNSEEN_ANSWERS = [
+    ({"answer": "Marco Polo", "kind": "person"}, "Marco|Polo", "name"),
+    ({"answer": "Lisbon", "kind": "place"}, "um|Lisbon", "filler"),
+    ({"answer": "Frida Kahlo", "kind": "person"}, "Frida|Kahlo", "name"),
+    ({"answer": "Neptune"}, "er|Neptune", "filler"),
+    ({"answer": "The Great Wall of China", "kind": "place"}, "The Great Wall|of China", "name"),
+    ({"answer": "Calcium"}, "hmm|calcium", "filler"),
+    ({"answer": "1989", "kind": "year"}, "uh|nineteen eighty nine", "filler"),
+    ({"answer": "Amelia Earhart", "kind": "person"}, "Amelia|Earhart", "name"),
+    ({"answer": "Nairobi", "reject": ["Mombasa"], "kind": "place"}, "is it|Mombasa", "filler"),
+    ({"answer": "Jurassic Park", "kind": "title"}, "Jurassic|Park", "name"),
+    ({"answer": "Dolphin"}, "I think it's|a dolphin", "filler"),
+    ({"answer": "Hong Kong", "kind": "place"}, "Hong|Kong", "name"),
+    ({"answer": "Mexico", "kind": "place"}, "oh|Mexico", "filler"),
+    ({"answer": "Charles Darwin", "kind": "person"}, "Charles|Darwin", "name"),
+    ({"answer": "Chess"}, "erm|chess", "filler"),
+    ({"answer": "Gone with the Wind", "kind": "title"}, "Gone with the|Wind", "name"),
+    ({"answer": "Violin"}, "um|the violin", "filler"),
+    ({"answer": "Salvador Dali", "kind": "person"}, "Salvador|Dali", "name"),
+    ({"answer": "7", "kind": "number"}, "uh|seven", "filler"),
+    (
+        {"answer": "Galileo Galilei", "accept": ["Galileo"], "kind": "person"},
+        "Galileo|Galilei",
+        "name",
+    ),
+    ({"answer": "Tin"}, "I'm not sure", "none"),
+    ({"answer": "Danube", "kind": "place"}, "it's the|Danube", "filler"),
+    ({"answer": "Iceland", "kind": "place"}, "Iceland", "none"),
+    ({"answer": "Mount Fuji", "kind": "place"}, "Mount|Fuji", "name"),
+]
+UNSEEN_COMMANDS = [
+    ("roll the dice", ["roll the dice", "repeat the question", "score"]),
+    ("repeat the question", ["roll the dice", "repeat the question", "score"]),
+    ("help", ["roll", "help", "score"]),
+    ("science and nature", ["science and nature", "sports and leisure", "history"]),
+    ("sports and leisure", ["science and nature", "sports and leisure", "history"]),
+    ("two", ["two", "four", "six"]),
+    ("five", ["one", "three", "five"]),
+    ("yes", ["yes", "no"]),
+    ("no", ["yes", "no"]),
+    ("louder", ["louder", "quieter", "help"]),
+    ("Ann", ["Ann", "Ben", "nobody"]),
+    ("nobody", ["Ann", "Ben", "nobody"]),
+]
 ITEMS = {
     "tuned": (ANSWERS, COMMANDS),
     "held-out": (HELD_OUT_ANSWERS, HELD_OUT_COMMANDS),
     "fresh": (FRESH_ANSWERS, FRESH_COMMANDS),
+    "unseen": (UNSEEN_ANSWERS, UNSEEN_COMMANDS),
 }
 
 NEURAL = ("hibari-heart", "piper-joe")  # --neural: voices the host was not tuned to
@@ -231,9 +283,12 @@ def room_noise(count: int, rng: np.random.Generator) -> np.ndarray:
     return noise / np.sqrt(np.mean(noise**2))
 
 
-def recording(parts: list[np.ndarray], pauses: list[float]) -> tuple[np.ndarray, float]:
-    """The parts with the pauses between, a lead and a tail; (samples, speech end s)."""
-    pieces = [np.zeros(int(LEAD * RATE), np.int16)]
+def recording(
+    parts: list[np.ndarray], pauses: list[float], lead: float = LEAD
+) -> tuple[np.ndarray, float]:
+    """The parts with the pauses between, `lead` seconds before and a tail;
+    (samples, speech end s)."""
+    pieces = [np.zeros(int(lead * RATE), np.int16)]
     for index, part in enumerate(parts):
         if index:
             pieces.append(np.zeros(int(pauses[index - 1] * RATE), np.int16))
@@ -292,6 +347,7 @@ def build(
     voices: tuple[str, ...] = VOICES,
     items: str = "tuned",
     with_babble: bool = False,
+    lead: float = LEAD,
 ) -> list[dict]:
     rng = np.random.default_rng(seed)
     answers, commands = ITEMS[items]
@@ -308,7 +364,7 @@ def build(
             low, high = (0.8, 1.6) if pause_kind == "filler" else (0.6, 1.1)
             pauses = [round(float(rng.uniform(low, high)), 2) for _ in texts[1:]]
             parts = [spoken(text, voice, folder) for text in texts]
-            samples, speech_end = recording(parts, pauses)
+            samples, speech_end = recording(parts, pauses, lead)
             noisy = index % 2 == 1
             snr = round(float(rng.uniform(10, 20)), 1) if noisy else None
             if noisy:
@@ -358,10 +414,17 @@ def main() -> None:
     which.add_argument(
         "--fresh", action="store_true", help="a third list, written after the held-out one"
     )
+    which.add_argument("--unseen", action="store_true", help="a fourth list, written at stop 66")
     parser.add_argument(
         "--babble",
         action="store_true",
         help="people talking at the table in place of room noise (a noise never tuned to)",
+    )
+    parser.add_argument(
+        "--lead",
+        type=float,
+        default=LEAD,
+        help=f"seconds of room (or talk) before the player speaks (default {LEAD})",
     )
     args = parser.parse_args()
     voices = VOICES
@@ -373,7 +436,8 @@ def main() -> None:
     if not args.neural and not shutil.which(program):
         sys.exit(f"{program} is not installed (Debian package {program}): no voices to record with")
     items = "held-out" if args.held_out else "fresh" if args.fresh else "tuned"
-    rows = build(Path(args.out), args.seed, voices, items, with_babble=args.babble)
+    items = "unseen" if args.unseen else items
+    rows = build(Path(args.out), args.seed, voices, items, with_babble=args.babble, lead=args.lead)
     answers = sum(r["for"] == "answer" for r in rows)
     print(
         f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"
