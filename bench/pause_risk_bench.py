@@ -124,6 +124,10 @@ HALF_NAMES = (
     ("south", {"answer": "South Africa", "reject": ["South Korea"], "kind": "place"}),
     ("saint", {"answer": "St. Louis", "kind": "place"}),
     ("harry potter and the", {"answer": "Harry Potter and the Goblet of Fire", "kind": "title"}),
+    # the judge takes these alone (a name's generic last word left out), so
+    # they were whole, and "Jurassic ... Park" was cut off (stop 66)
+    ("jurassic", {"answer": "Jurassic Park", "kind": "title"}),
+    ("buckingham", {"answer": "Buckingham Palace", "kind": "place"}),
 )
 # Names of three parts or more, said up to a second pause inside them ("|": a
 # pause of NAME_PAUSE): a first part misheard as a word no answer is left out

@@ -298,6 +298,8 @@ class TurnEnd:
                 return Tier.OPEN  # "art" of "art, two spaces clockwise": a comma's pause
             if self.closed and not _starts(words, self._saying_more(words)):
                 return Tier.FINAL  # "ben and ann" of two players: nothing can follow
+            if not self.closed and self._only_begun(words, partial, guess_begins):
+                return Tier.WAITING  # "jurassic" of "jurassic park"
             return Tier.COMPLETE
         rest = _without_lead_in(words)
         # with the lead-in left out ("it's plate lips"), or with it, where
@@ -481,6 +483,27 @@ class TurnEnd:
         return any(
             one_of_the_phrases(" ".join(words[start:]), self.commands)
             for start in range(len(words))
+        )
+
+    def _only_begun(self, words: list[str], partial: str, guess_begins: bool) -> bool:
+        """Whole to the judge, but only the first words of a phrase the host
+        expects ("jurassic" of Jurassic Park: the judge takes a name without
+        its generic last word), or another answer in the decks where the
+        card's grammar heard its name begun ("mario", guessed "marco" of
+        Marco Polo). The player is going on: in a list never tuned to,
+        "Jurassic ... Park" and "Marco ... Polo" were cut off. Not words the
+        grammar alone heard as a start: piper's "Vincent van ... Gogh" was
+        "vincent van l" (read also "vincent van gogh"), guessed "vincent van"."""
+        if self._first_words_only(words):
+            return True
+        return guess_begins and not self._whole_by_the_card(partial)
+
+    def _first_words_only(self, words: list[str]) -> bool:
+        """The words, with or without a lead-in, are the first words of a
+        phrase the host expects and not one of those phrases themselves
+        ("galileo" of Galileo Galilei is whole where the card accepts it)."""
+        return _starts(words, self.expected) and not any(
+            _is_one_of(said, self.expected) for said in (words, _without_lead_in(words))
         )
 
     def _ends_on_a_whole_answer(self, words: list[str]) -> bool:

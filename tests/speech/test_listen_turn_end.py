@@ -496,6 +496,27 @@ def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn(
     assert plan.turn_end.classify("charge", guess="george") is Tier.WAITING
 
 
+def test_the_first_words_of_the_cards_name_wait_though_the_judge_would_take_them():
+    """ "Jurassic ... Park": the judge takes "jurassic" alone (a place's or
+    title's generic last word may be left out), but the player is going on.
+    "Galileo", which the card accepts alone, is whole."""
+    jurassic = answer_plan(AnswerFields("Jurassic Park", kind="title")).turn_end
+    assert jurassic.classify("jurassic") is Tier.WAITING
+    assert jurassic.classify("it's jurassic") is Tier.WAITING
+    assert jurassic.classify("jurassic park") is Tier.COMPLETE
+    galileo = AnswerFields("Galileo Galilei", accept=("Galileo",), kind="person")
+    assert answer_plan(galileo).turn_end.classify("galileo") is Tier.COMPLETE
+    assert answer_plan(galileo).turn_end.classify("galilee", "galileo") is Tier.COMPLETE
+
+
+def test_another_answer_in_the_decks_where_the_cards_grammar_heard_a_name_begun_waits():
+    """piper's "Marco ... Polo" was "mario", a person in the decks, where
+    the card's grammar heard "marco"; the turn had ended before "... Polo"."""
+    turn_end = answer_plan(AnswerFields("Marco Polo", kind="person"), ("Mario",)).turn_end
+    assert turn_end.classify("mario", "marco") is Tier.WAITING
+    assert turn_end.classify("mario") is Tier.COMPLETE  # nothing heard a name begun
+
+
 def test_a_command_written_where_the_cards_grammar_heard_a_name_begun_waits():
     """flite slt's "Wolfgang ... Amadeus" in noise was "will again" ("again":
     say it again), the card's grammar's path "wolfgang": the turn ended
