@@ -19,7 +19,7 @@ script.
 to tune the end of turn: stop 38 found the tuned list's p95 (0.39 s for
 flite) was 2.0 s on them (docs/recognizers.md). `--fresh` says a third list
 (FRESH_ANSWERS), written once the held-out one had been looked at often;
-`--unseen` a fourth (UNSEEN_ANSWERS), at stop 66. `--lead` sets the seconds
+`--unseen` a fourth (UNSEEN_ANSWERS), at stop 57. `--lead` sets the seconds
 of room before the player speaks: with `--babble`, people talking before
 anyone answers.
 """
@@ -181,7 +181,7 @@ FRESH_COMMANDS = [
     ("what do i need", ["roll", "what do i need", "score"]),
     ("pause", ["roll", "pause", "help"]),
 ]
-# --unseen: a fourth list, written at stop 66 and measured only before and
+# --unseen: a fourth list, written at stop 57 and measured only before and
 # after that stop's changes, never looked at to write a rule: names paused
 # in other places ("The Great Wall ... of China", "Gone with the ... Wind"),
 # other fillers before short answers, "I'm not sure", and other commands.
@@ -414,7 +414,7 @@ def main() -> None:
     which.add_argument(
         "--fresh", action="store_true", help="a third list, written after the held-out one"
     )
-    which.add_argument("--unseen", action="store_true", help="a fourth list, written at stop 66")
+    which.add_argument("--unseen", action="store_true", help="a fourth list, written at stop 57")
     parser.add_argument(
         "--babble",
         action="store_true",

@@ -125,7 +125,7 @@ HALF_NAMES = (
     ("saint", {"answer": "St. Louis", "kind": "place"}),
     ("harry potter and the", {"answer": "Harry Potter and the Goblet of Fire", "kind": "title"}),
     # the judge takes these alone (a name's generic last word left out), so
-    # they were whole, and "Jurassic ... Park" was cut off (stop 66)
+    # they were whole, and "Jurassic ... Park" was cut off (stop 57)
     ("jurassic", {"answer": "Jurassic Park", "kind": "title"}),
     ("buckingham", {"answer": "Buckingham Palace", "kind": "place"}),
 )
