@@ -129,6 +129,9 @@ ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 # "uh", written "yes", on a True card; fillers on the Emu and Ohm cards -10);
 # right answers heard otherwise that then waited 1.8 s scored up to -1.5.
 # Five more voices' 1,670 clips ended as before (docs/recognizers.md, stop 50).
+# Stop 57: also scored on the words since the pause before this one alone;
+# of 390 such pauses a player went on from (the listen sets, and
+# pause_risk_bench.py's nine voices after "um"), none scored more than -9.9.
 LIKELY_READING = -7.0
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
@@ -703,8 +706,9 @@ class WhisperStream:
     def _after_silence(self, samples: np.ndarray) -> np.ndarray:
         """The audio as Whisper hears it: after a hesitation left out, with
         digital silence before it (`SILENCE_BEFORE_SECONDS`)."""
-        if not self.audio.start:
-            return samples
+        return self._with_silence_before(samples) if self.audio.start else samples
+
+    def _with_silence_before(self, samples: np.ndarray) -> np.ndarray:
         silence = np.zeros(round(SILENCE_BEFORE_SECONDS * self.engine.sample_rate), np.int16)
         return np.concatenate([silence, samples])
 
@@ -762,13 +766,23 @@ class WhisperStream:
 
     def a_likely_reading(self, phrases: Sequence[str]) -> bool:
         """Whisper, without the card as its prompt, finds one of the phrases a
-        likely transcription of the words so far (`LIKELY_READING`; decoding
-        forced along each). False when nothing was heard."""
+        likely transcription of the words so far, or of those since the
+        pause before this one (`LIKELY_READING`; decoding forced along each).
+        False when nothing was heard. The words since the pause alone: flite
+        awb's "hmm ... Saturn" in noise was "b k n" (Saturn -11.5 as the
+        whole, -1.3 as the words since the pause)."""
         if not phrases or not self._heard():
             return False
-        samples = self._after_silence(self.audio.samples())
-        scores = self.engine.phrase_scores(samples, list(phrases))
-        return any(score >= LIKELY_READING for score in scores.values())
+        samples = self.audio.samples()
+        earlier = self.audio.earlier_pauses(len(samples))
+        heard = [lambda: self._after_silence(samples)]
+        if earlier:
+            heard.append(lambda: self._with_silence_before(samples[earlier[0] :]))
+        return any(
+            score >= LIKELY_READING
+            for audio in heard
+            for score in self.engine.phrase_scores(audio(), list(phrases)).values()
+        )
 
     def read_before_this_pause(self) -> str | None:
         """The first reading of the words up to the pause before this one,

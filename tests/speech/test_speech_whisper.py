@@ -1171,6 +1171,41 @@ def test_whisper_unprompted_may_find_the_card_answer_a_likely_reading(reading, s
     assert engine.scored == [[*scores]] and engine.scored_after is None  # not led by the card
 
 
+class HumThenAnswerEngine(ScoresEngine):
+    """Whisper, unled, finds the card's answer unlikely for audio that holds
+    the hum (samples of 5), likely for the words after it alone."""
+
+    sample_rate = 16000
+
+    def phrase_scores(self, samples, phrases, per_token=False, prompt=None):
+        self.scored.append(list(phrases))
+        return {p: -11.5 if np.any(samples == 5) else -1.3 for p in phrases}
+
+
+def test_the_words_since_the_pause_before_may_be_the_likely_reading():
+    """flite awb's "hmm ... Saturn" in noise was "b k n": Saturn -11.5 as
+    the hum and the answer together, -1.3 as the words since the pause."""
+    engine = HumThenAnswerEngine("b k n", {})
+    stream = WhisperStream(engine, Expectation.answer(["Saturn"]))
+    stream.accept(np.full(4800, 5, np.int16))  # "hmm"
+    stream.pause_began()
+    stream.accept(np.zeros(16000, np.int16))  # thinking
+    stream.speech_resumed()
+    stream.accept(np.ones(8000, np.int16))  # "Saturn"
+    stream.pause_began()
+    assert stream.a_likely_reading(["Saturn"]) is True
+    assert engine.scored == [["Saturn"], ["Saturn"]]  # the whole first, then since the pause
+
+
+def test_without_a_pause_before_only_the_whole_is_scored():
+    engine = HumThenAnswerEngine("b k n", {})
+    stream = WhisperStream(engine, Expectation.answer(["Saturn"]))
+    stream.accept(np.full(4800, 5, np.int16))
+    stream.accept(np.ones(8000, np.int16))
+    stream.pause_began()
+    assert stream.a_likely_reading(["Saturn"]) is False and engine.scored == [["Saturn"]]
+
+
 def test_nothing_heard_is_no_likely_reading():
     engine = ScoresEngine("", {"Tokyo": -1.0})
     stream = WhisperStream(engine, Expectation.answer(["Tokyo"]))
