@@ -709,6 +709,8 @@ class WhisperStream:
         return self._with_silence_before(samples) if self.audio.start else samples
 
     def _with_silence_before(self, samples: np.ndarray) -> np.ndarray:
+        """With digital silence first (`SILENCE_BEFORE_SECONDS`): Whisper lost
+        the start of a word said at the very start of its window."""
         silence = np.zeros(round(SILENCE_BEFORE_SECONDS * self.engine.sample_rate), np.int16)
         return np.concatenate([silence, samples])
 
@@ -774,15 +776,16 @@ class WhisperStream:
         if not phrases or not self._heard():
             return False
         samples = self.audio.samples()
+        if self._likely(self._after_silence(samples), phrases):
+            return True
         earlier = self.audio.earlier_pauses(len(samples))
-        heard = [lambda: self._after_silence(samples)]
-        if earlier:
-            heard.append(lambda: self._with_silence_before(samples[earlier[0] :]))
-        return any(
-            score >= LIKELY_READING
-            for audio in heard
-            for score in self.engine.phrase_scores(audio(), list(phrases)).values()
+        return bool(earlier) and self._likely(
+            self._with_silence_before(samples[earlier[0] :]), phrases
         )
+
+    def _likely(self, samples: np.ndarray, phrases: Sequence[str]) -> bool:
+        scores = self.engine.phrase_scores(samples, list(phrases))
+        return any(score >= LIKELY_READING for score in scores.values())
 
     def read_before_this_pause(self) -> str | None:
         """The first reading of the words up to the pause before this one,
