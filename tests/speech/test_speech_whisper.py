@@ -1669,7 +1669,9 @@ def test_whisper_ranks_phrases_by_how_likely_its_transcription_starts_with_them(
 @pytest.mark.parametrize(
     "said, voice, card, likely",
     [
-        ("tokyo", "slt", "Tokyo", True),  # written "don't kill", the card as the prompt
+        # written "don't kill" (the card as the prompt) where this was written,
+        # "tokyo" on an AMD EPYC (CTranslate2's int8 sums differ by CPU)
+        ("tokyo", "slt", "Tokyo", True),
         ("hmm", "kal", "Saturn", False),
         ("leonardo", "kal", "Leonardo da Vinci", False),  # half the name
         ("martin luther", "awb", "Martin Luther King", False),
@@ -1682,8 +1684,6 @@ def test_whisper_unled_by_the_card_may_find_its_answer_a_likely_reading(
     stream = whisper.stream(Expectation.answer([card]))
     stream.accept(flite_speech(said, voice).samples)
     assert stream.a_likely_reading([card]) is likely
-    if said == "tokyo":
-        assert stream.partial() == "don't kill"
     stream.finish()
 
 
