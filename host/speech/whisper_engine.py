@@ -133,6 +133,14 @@ ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 # of 390 such pauses a player went on from (the listen sets, and
 # pause_risk_bench.py's nine voices after "um"), none scored more than -9.9.
 LIKELY_READING = -7.0
+# Words read as a right answer, with no pause before them, keep the middle
+# pause when Whisper, not led by the card, scores every right answer below
+# this for them: the card, as the prompt, made a hum its answer (hibari's
+# "hmm" on a Calcium card, -16.9). Right answers so read in the listen sets
+# scored -8.0 at the lowest (flite's "The Godfather" in noise, "god's father").
+# Only the first words said: after a hesitation, a right answer heard only
+# with the card's help scored as low ("Moby Dick", -16).
+FAR_FETCHED = -12.0
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 # oneDNN's primitive cache (its documented run-time control; the DNNL_ prefix
@@ -782,6 +790,22 @@ class WhisperStream:
         return bool(earlier) and self._likely(
             self._with_silence_before(samples[earlier[0] :]), phrases
         )
+
+    def a_far_fetched_reading(self, phrases: Sequence[str]) -> bool:
+        """Whisper, without the card as its prompt, finds every one of the
+        phrases a far-fetched transcription of the words so far
+        (`FAR_FETCHED`), the first the player said, with no pause inside
+        them: a hum the card made its answer. False when nothing was heard,
+        or after a pause or a hesitation left out: flite rms's "um ... Moby
+        Dick" in noise, read right with the card as the prompt, scored -16
+        without it ("i'll be dead"), the player's answer after thinking."""
+        samples = self.audio.samples()
+        if not phrases or not self._heard() or self.audio.start:
+            return False
+        if self.audio.earlier_pauses(len(samples)):
+            return False
+        scores = self.engine.phrase_scores(samples, list(phrases))
+        return bool(scores) and all(score < FAR_FETCHED for score in scores.values())
 
     def _likely(self, samples: np.ndarray, phrases: Sequence[str]) -> bool:
         scores = self.engine.phrase_scores(samples, list(phrases))

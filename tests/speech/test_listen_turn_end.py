@@ -748,6 +748,28 @@ def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
     assert asked == [("Tokyo", "Tokio")]
 
 
+def test_a_right_answer_whisper_unled_finds_far_fetched_waits_the_middle_pause():
+    """hibari's "hmm ... Calcium" in noise: Whisper, with the card as its
+    prompt, read the "hmm" as "calcium", and the turn ended before the
+    player said the answer. Not led by the card, "Calcium" scored -16.9 for
+    that hum. Asked only of words that are a right answer (the lead-in
+    aside), so a reject still ends the turn at once however it scores."""
+    calcium = answer_plan(AnswerFields("Calcium", reject=("Sodium",))).turn_end
+    asked: list[tuple[str, ...]] = []
+
+    def far_fetched(phrases) -> bool:
+        asked.append(tuple(phrases))
+        return True
+
+    assert calcium.classify("calcium") is Tier.COMPLETE
+    assert calcium.classify("calcium", far_fetched=far_fetched) is Tier.OPEN
+    assert calcium.classify("um calcium", far_fetched=far_fetched) is Tier.OPEN
+    assert calcium.classify("calcium", far_fetched=lambda phrases: False) is Tier.COMPLETE
+    assert calcium.classify("sodium", far_fetched=far_fetched) is Tier.COMPLETE
+    assert calcium.classify("it's the", far_fetched=far_fetched) is Tier.WAITING
+    assert asked == [("Calcium",), ("Calcium",)]
+
+
 def test_a_lone_word_the_rulings_wider_window_reads_as_pass_is_a_whole_reply():
     """espeak-ng's "pass" in noise, Scottish: "boss" in the end of turn's
     window, "boss | pause | pass" in the ruling's; piper's "s", read wider

@@ -196,7 +196,7 @@ def test_the_listening_loop_tells_the_stream_when_pauses_begin_and_end():
 class Hesitant:
     """A turn end that hears every pause's words as a hesitation ("um")."""
 
-    def classify(self, partial, guess=None, others=(), earlier=None, wider=None, likely=None):
+    def classify(self, partial, guess=None, others=(), earlier=None, wider=None, **recognizer):
         return Tier.HESITATION
 
 
@@ -225,7 +225,7 @@ def test_the_stream_is_told_that_the_words_before_a_pause_were_a_hesitation():
 class HesitantThenWhole:
     """ "um" at the first pause, "um canberra" at the next: whole."""
 
-    def classify(self, partial, guess=None, others=(), earlier=None, wider=None, likely=None):
+    def classify(self, partial, guess=None, others=(), earlier=None, wider=None, **recognizer):
         return Tier.COMPLETE if partial == "um canberra" else Tier.HESITATION
 
 

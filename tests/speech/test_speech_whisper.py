@@ -1206,6 +1206,40 @@ def test_without_a_pause_before_only_the_whole_is_scored():
     assert stream.a_likely_reading(["Saturn"]) is False and engine.scored == [["Saturn"]]
 
 
+def test_words_with_a_pause_before_them_are_never_far_fetched():
+    """ "um ... Calcium": the filler before the pause pulls the answer's score
+    down (as "hmm ... Saturn" above), and the words since are the player's
+    answer after thinking, which Whisper may hear only with the card's help:
+    nothing is scored."""
+    engine = HumThenAnswerEngine("calcium", {})  # would score -11.5 or -1.3: never asked
+    stream = WhisperStream(engine, Expectation.answer(["Calcium"]))
+    stream.accept(np.full(4800, 5, np.int16))  # "um"
+    stream.pause_began()
+    stream.accept(np.zeros(16000, np.int16))  # thinking
+    stream.speech_resumed()
+    stream.accept(np.ones(8000, np.int16))  # "Calcium"
+    stream.pause_began()
+    assert stream.a_far_fetched_reading(["Calcium"]) is False
+    after_um = WhisperStream(engine, Expectation.answer(["Calcium"]))
+    after_um.accept(np.full(4800, 5, np.int16))  # "um"
+    after_um.pause_began()
+    after_um.accept(np.zeros(16000, np.int16))
+    after_um.hesitated()  # left out: heard from "Calcium" on, no pause inside
+    after_um.speech_resumed()
+    after_um.accept(np.ones(8000, np.int16))
+    after_um.pause_began()
+    assert after_um.a_far_fetched_reading(["Calcium"]) is False and engine.scored == []
+
+
+def test_words_said_at_once_are_far_fetched_when_every_right_answer_scores_low():
+    engine = ScoresEngine("calcium", {"Calcium": -16.9, "Ca": -11.0})
+    stream = WhisperStream(engine, Expectation.answer(["Calcium", "Ca"]))
+    stream.accept(np.ones(8000, np.int16))  # "hmm"
+    stream.pause_began()
+    assert stream.a_far_fetched_reading(["Calcium"]) is True
+    assert stream.a_far_fetched_reading(["Calcium", "Ca"]) is False  # one is not
+
+
 def test_nothing_heard_is_no_likely_reading():
     engine = ScoresEngine("", {"Tokyo": -1.0})
     stream = WhisperStream(engine, Expectation.answer(["Tokyo"]))
@@ -1684,6 +1718,24 @@ def test_whisper_unled_by_the_card_may_find_its_answer_a_likely_reading(
     stream = whisper.stream(Expectation.answer([card]))
     stream.accept(flite_speech(said, voice).samples)
     assert stream.a_likely_reading([card]) is likely
+    stream.finish()
+
+
+@needs_model
+@pytest.mark.parametrize(
+    "said, voice, card, far_fetched",
+    [
+        ("hmm", "kal", "Calcium", True),  # a hum the card may make its answer
+        ("calcium", "kal", "Calcium", False),
+        ("the godfather", "slt", "The Godfather", False),
+    ],
+)
+def test_whisper_unled_by_the_card_may_find_its_answer_far_fetched(
+    whisper, flite_speech, said, voice, card, far_fetched
+):
+    stream = whisper.stream(Expectation.answer([card]))
+    stream.accept(flite_speech(said, voice).samples)
+    assert stream.a_far_fetched_reading([card]) is far_fetched
     stream.finish()
 
 
