@@ -185,8 +185,8 @@ class _Classifier:
         self.wider = getattr(stream, "wider_readings", None)
         # whether the engine, not led by the card, may read the words as one of some phrases
         self.likely = getattr(stream, "a_likely_reading", None)
-        # whether it finds them far-fetched: the card, as its prompt, made them so
-        self.far_fetched = getattr(stream, "a_far_fetched_reading", None)
+        # whether it hears a hum where the card, as its prompt, made an answer
+        self.a_hum = getattr(stream, "a_hum_read_as_an_answer", None)
         self.words: str | None = None
 
     def __call__(self) -> Tier:
@@ -198,7 +198,7 @@ class _Classifier:
             self.earlier,
             wider=self.wider,
             likely=self.likely,
-            far_fetched=self.far_fetched,
+            a_hum=self.a_hum,
         )
 
 

@@ -56,7 +56,7 @@ def _word_lists() -> dict[str, frozenset[str]]:
 
 
 # lists of words that are no reason to wait
-_NOT_GROUPS = ("heard_for_fillers", "whole_replies", "replies_read_wider")
+_NOT_GROUPS = ("heard_for_fillers", "whole_replies", "replies_read_wider", "hums_scored")
 
 
 @lru_cache(maxsize=1)
@@ -130,7 +130,7 @@ class TurnEnd:
         earlier: Callable[[], str | None] | None = None,
         wider: Callable[[], Sequence[str]] | None = None,
         likely: Callable[[Sequence[str]], bool] | None = None,
-        far_fetched: Callable[[Sequence[str]], bool] | None = None,
+        a_hum: Callable[[Sequence[str], Sequence[str]], bool] | None = None,
     ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
@@ -157,37 +157,38 @@ class TurnEnd:
         those sounds. Not led by the card: with it as the prompt, a hum is
         likelier the card's answer than what Whisper wrote for it ("hey
         china" on a Hydrogen card), and half a name its whole ("Martin
-        Luther" on a Martin Luther King card). `far_fetched(phrases)`: the
-        recognizer, not led by the card, finds every one of the phrases a
-        far-fetched reading of the words, said without a pause before them;
+        Luther" on a Martin Luther King card). `a_hum(answers, hums)`: the
+        recognizer, not led by the card, finds every one of the answers a
+        far-fetched reading of the words and one of the hums a likely one;
         asked when the words are a right answer and whole (`_made_by_the_card`)."""
         own = self._tier(partial, guess)
         tier = self._widened(own, partial, guess, others, earlier, wider)
-        if (
-            tier is Tier.COMPLETE
-            and far_fetched is not None
-            and self._made_by_the_card(partial, far_fetched)
-        ):
+        if tier is Tier.COMPLETE and a_hum is not None and self._made_by_the_card(partial, a_hum):
             return Tier.OPEN
         if tier is not Tier.OPEN or likely is None or not self.right_answers:
             return tier
         return Tier.COMPLETE if likely(self.right_answers) else tier
 
     def _made_by_the_card(
-        self, partial: str | None, far_fetched: Callable[[Sequence[str]], bool]
+        self, partial: str | None, a_hum: Callable[[Sequence[str], Sequence[str]], bool]
     ) -> bool:
         """The words are a right answer only because the card, as Whisper's
-        prompt, made them one: hibari's "hmm" in noise, before "... Calcium",
+        prompt, made a hum one: hibari's "hmm" in noise, before "... Calcium",
         was read "calcium" and ended the turn before the answer (the player
         ruled right for a hum); not led by the card, Whisper scored "Calcium"
-        -16.9 for it. Asked only of words that are a right answer, the
-        fillers before them aside: a reject or another answer scores the
+        -16.9 for it and "Um" -6.1. A far-fetched answer alone is no sign: a
+        rare name said right scores low as the card spells it ("Túpac Amaru
+        II"). Asked only of one word that is a right answer, the fillers
+        before it aside: a hum is read as one word (a longer phrase of the
+        card is too many words for its sound, `sayable_in`), each asking
+        costs a forced decode before the reply, and a reject scores the
         card's right answers low however it was said."""
         said = _without_lead_in(first_spoken_form(partial or "").split())
         return (
             not self.closed
+            and len(said) == 1
             and _is_one_of(said, self.right_answers)
-            and far_fetched(self.right_answers)
+            and a_hum(self.right_answers, sorted(_word_lists()["hums_scored"]))
         )
 
     def _widened(

@@ -135,9 +135,12 @@ ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 LIKELY_READING = -7.0
 # Words read as a right answer, with no pause before them, keep the middle
 # pause when Whisper, not led by the card, scores every right answer below
-# this for them: the card, as the prompt, made a hum its answer (hibari's
-# "hmm" on a Calcium card, -16.9). Right answers so read in the listen sets
-# scored -8.0 at the lowest (flite's "The Godfather" in noise, "god's father").
+# this for them and a hum at least LIKELY_READING: the card, as the prompt,
+# made a hum its answer (hibari's "hmm" on a Calcium card: "Calcium" -16.9,
+# "Um" -6.1). Right answers so read in the listen sets scored -8.0 at the
+# lowest (flite's "The Godfather" in noise, "god's father"); a rare name said
+# right lower ("Túpac Amaru II", in the demo game, -28.6), but no hum is
+# likely there (-8.8).
 # Only the first words said: after a hesitation, a right answer heard only
 # with the card's help scored as low ("Moby Dick", -16).
 FAR_FETCHED = -12.0
@@ -230,7 +233,8 @@ class WhisperRecognizer:
         # decodes the audio up to a pause while the host waits to see if it
         # ends the turn (ahead.py); one worker: the model has its own threads
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper")
-        self._last_encoding: tuple | None = None  # ((length, hash), output, width): `_encoded`
+        # the last encoding at each padding: {pad: ((length, hash), output, width)}, `_encoded`
+        self._last_encodings: dict[float, tuple] = {}
 
     def warm_up(self) -> None:
         """Decode faint noise once at each beam, as the model loads (while the
@@ -242,7 +246,7 @@ class WhisperRecognizer:
         prompt = self.prompt(("roll", "score", "repeat the question", "where am i"), in_order=True)
         for beam in dict.fromkeys((self.beam_size, ANSWER_BEAM)):
             self.decode(noise, prompt, beam)
-        self._last_encoding = None
+        self._last_encodings.clear()
 
     def prompt(self, phrases: tuple[str, ...], in_order: bool = False) -> list[str]:
         """Whisper's prompt naming `phrases` (no prompt when there are none or
@@ -288,11 +292,14 @@ class WhisperRecognizer:
 
     def _encoded(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS):
         """The encoder's output for the utterance's window and the window's
-        width, or None for silence. The last one is kept: the forced scoring
-        of a closed list's phrases (`phrase_scores`) follows the decode of
-        the same audio, and the encoder is most of either's cost."""
+        width, or None for silence. The last one at each padding is kept:
+        the forced scoring of a closed list's phrases (`phrase_scores`)
+        follows the decode of the same audio, and the encoder is most of
+        either's cost; an answer's words are scored at the end of turn
+        after the ruling's decode of them, padded longer (31 ms -> 10 ms,
+        a one-word answer)."""
         key = (*_content(samples), pad_seconds)
-        kept = self._last_encoding
+        kept = self._last_encodings.get(pad_seconds)
         if kept is not None and kept[0] == key:
             return kept[1], kept[2]
         window = self._window(samples, pad_seconds)
@@ -300,7 +307,7 @@ class WhisperRecognizer:
             return None
         storage = self._ctranslate2.StorageView.from_array
         encoded = self.model.encode(storage(window), to_cpu=True)
-        self._last_encoding = (key, encoded, window.shape[2])
+        self._last_encodings[pad_seconds] = (key, encoded, window.shape[2])
         return encoded, window.shape[2]
 
     def decode(
@@ -791,21 +798,25 @@ class WhisperStream:
             self._with_silence_before(samples[earlier[0] :]), phrases
         )
 
-    def a_far_fetched_reading(self, phrases: Sequence[str]) -> bool:
+    def a_hum_read_as_an_answer(self, answers: Sequence[str], hums: Sequence[str]) -> bool:
         """Whisper, without the card as its prompt, finds every one of the
-        phrases a far-fetched transcription of the words so far
-        (`FAR_FETCHED`), the first the player said, with no pause inside
-        them: a hum the card made its answer. False when nothing was heard,
-        or after a pause or a hesitation left out: flite rms's "um ... Moby
-        Dick" in noise, read right with the card as the prompt, scored -16
-        without it ("i'll be dead"), the player's answer after thinking."""
+        answers a far-fetched transcription of the words so far
+        (`FAR_FETCHED`) and one of the hums a likely one (`LIKELY_READING`),
+        for the first words the player said, with no pause inside them.
+        False when nothing was heard, or after a pause or a hesitation left
+        out: flite rms's "um ... Moby Dick" in noise, read right with the
+        card as the prompt, scored -16 without it ("i'll be dead"), the
+        player's answer after thinking. The hums are scored only when the
+        answers are far-fetched: forcing a phrase costs about 10 ms."""
         samples = self.audio.samples()
-        if not phrases or not self._heard() or self.audio.start:
+        if not answers or not hums or not self._heard() or self.audio.start:
             return False
         if self.audio.earlier_pauses(len(samples)):
             return False
-        scores = self.engine.phrase_scores(samples, list(phrases))
-        return bool(scores) and all(score < FAR_FETCHED for score in scores.values())
+        scores = self.engine.phrase_scores(samples, list(answers))
+        if not scores or any(score >= FAR_FETCHED for score in scores.values()):
+            return False
+        return self._likely(samples, hums)
 
     def _likely(self, samples: np.ndarray, phrases: Sequence[str]) -> bool:
         scores = self.engine.phrase_scores(samples, list(phrases))

@@ -748,25 +748,30 @@ def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
     assert asked == [("Tokyo", "Tokio")]
 
 
-def test_a_right_answer_whisper_unled_finds_far_fetched_waits_the_middle_pause():
+def test_a_hum_the_card_made_its_right_answer_waits_the_middle_pause():
     """hibari's "hmm ... Calcium" in noise: Whisper, with the card as its
     prompt, read the "hmm" as "calcium", and the turn ended before the
     player said the answer. Not led by the card, "Calcium" scored -16.9 for
-    that hum. Asked only of words that are a right answer (the lead-in
-    aside), so a reject still ends the turn at once however it scores."""
+    that hum and "um" -6.1. Asked only of words that are a right answer
+    (the lead-in aside), so a reject still ends the turn at once."""
     calcium = answer_plan(AnswerFields("Calcium", reject=("Sodium",))).turn_end
     asked: list[tuple[str, ...]] = []
 
-    def far_fetched(phrases) -> bool:
-        asked.append(tuple(phrases))
+    def a_hum(answers, hums) -> bool:
+        asked.append(tuple(answers))
+        assert "um" in hums and "hmm" in hums
         return True
 
     assert calcium.classify("calcium") is Tier.COMPLETE
-    assert calcium.classify("calcium", far_fetched=far_fetched) is Tier.OPEN
-    assert calcium.classify("um calcium", far_fetched=far_fetched) is Tier.OPEN
-    assert calcium.classify("calcium", far_fetched=lambda phrases: False) is Tier.COMPLETE
-    assert calcium.classify("sodium", far_fetched=far_fetched) is Tier.COMPLETE
-    assert calcium.classify("it's the", far_fetched=far_fetched) is Tier.WAITING
+    assert calcium.classify("calcium", a_hum=a_hum) is Tier.OPEN
+    assert calcium.classify("um calcium", a_hum=a_hum) is Tier.OPEN
+    assert calcium.classify("calcium", a_hum=lambda answers, hums: False) is Tier.COMPLETE
+    assert calcium.classify("sodium", a_hum=a_hum) is Tier.COMPLETE
+    assert calcium.classify("it's the", a_hum=a_hum) is Tier.WAITING
+    assert asked == [("Calcium",), ("Calcium",)]
+    # one word only: a hum is read as one
+    tupac = answer_plan(AnswerFields("Tupac Amaru", kind="person")).turn_end
+    assert tupac.classify("tupac amaru", a_hum=a_hum) is Tier.COMPLETE
     assert asked == [("Calcium",), ("Calcium",)]
 
 

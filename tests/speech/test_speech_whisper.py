@@ -1206,7 +1206,10 @@ def test_without_a_pause_before_only_the_whole_is_scored():
     assert stream.a_likely_reading(["Saturn"]) is False and engine.scored == [["Saturn"]]
 
 
-def test_words_with_a_pause_before_them_are_never_far_fetched():
+HUMS = ["um", "hmm"]
+
+
+def test_words_with_a_pause_before_them_are_never_a_hum_read_as_an_answer():
     """ "um ... Calcium": the filler before the pause pulls the answer's score
     down (as "hmm ... Saturn" above), and the words since are the player's
     answer after thinking, which Whisper may hear only with the card's help:
@@ -1219,7 +1222,7 @@ def test_words_with_a_pause_before_them_are_never_far_fetched():
     stream.speech_resumed()
     stream.accept(np.ones(8000, np.int16))  # "Calcium"
     stream.pause_began()
-    assert stream.a_far_fetched_reading(["Calcium"]) is False
+    assert stream.a_hum_read_as_an_answer(["Calcium"], HUMS) is False
     after_um = WhisperStream(engine, Expectation.answer(["Calcium"]))
     after_um.accept(np.full(4800, 5, np.int16))  # "um"
     after_um.pause_began()
@@ -1228,16 +1231,28 @@ def test_words_with_a_pause_before_them_are_never_far_fetched():
     after_um.speech_resumed()
     after_um.accept(np.ones(8000, np.int16))
     after_um.pause_began()
-    assert after_um.a_far_fetched_reading(["Calcium"]) is False and engine.scored == []
+    assert after_um.a_hum_read_as_an_answer(["Calcium"], HUMS) is False
+    assert engine.scored == []
 
 
-def test_words_said_at_once_are_far_fetched_when_every_right_answer_scores_low():
-    engine = ScoresEngine("calcium", {"Calcium": -16.9, "Ca": -11.0})
-    stream = WhisperStream(engine, Expectation.answer(["Calcium", "Ca"]))
-    stream.accept(np.ones(8000, np.int16))  # "hmm"
+@pytest.mark.parametrize(
+    "scores, a_hum",
+    [
+        ({"Calcium": -16.9, "um": -6.1, "hmm": -7.1}, True),  # hibari's "hmm" in noise
+        ({"Calcium": -16.9, "um": -9.0, "hmm": -9.5}, False),  # a rare name said right
+        ({"Calcium": -8.0, "um": -4.3, "hmm": -5.0}, False),  # the answer, in noise
+    ],
+)
+def test_first_words_are_a_hum_when_whisper_unled_finds_every_answer_far_fetched_and_a_hum_likely(
+    scores, a_hum
+):
+    engine = ScoresEngine("calcium", scores)
+    stream = WhisperStream(engine, Expectation.answer(["Calcium"]))
+    stream.accept(np.ones(8000, np.int16))
     stream.pause_began()
-    assert stream.a_far_fetched_reading(["Calcium"]) is True
-    assert stream.a_far_fetched_reading(["Calcium", "Ca"]) is False  # one is not
+    assert stream.a_hum_read_as_an_answer(["Calcium"], HUMS) is a_hum
+    # the hums are scored only once the answers are far-fetched
+    assert engine.scored[1:] == ([HUMS] if scores["Calcium"] < -12 else [])
 
 
 def test_nothing_heard_is_no_likely_reading():
@@ -1723,19 +1738,20 @@ def test_whisper_unled_by_the_card_may_find_its_answer_a_likely_reading(
 
 @needs_model
 @pytest.mark.parametrize(
-    "said, voice, card, far_fetched",
+    "said, voice, card, a_hum",
     [
         ("hmm", "kal", "Calcium", True),  # a hum the card may make its answer
         ("calcium", "kal", "Calcium", False),
         ("the godfather", "slt", "The Godfather", False),
+        ("too pak ah mah roo the second", "kal", "Túpac Amaru II", False),  # a rare name
     ],
 )
-def test_whisper_unled_by_the_card_may_find_its_answer_far_fetched(
-    whisper, flite_speech, said, voice, card, far_fetched
+def test_whisper_unled_by_the_card_may_hear_a_hum_where_it_read_an_answer(
+    whisper, flite_speech, said, voice, card, a_hum
 ):
     stream = whisper.stream(Expectation.answer([card]))
     stream.accept(flite_speech(said, voice).samples)
-    assert stream.a_far_fetched_reading([card]) is far_fetched
+    assert stream.a_hum_read_as_an_answer([card], ["um", "uh", "hmm", "mm"]) is a_hum
     stream.finish()
 
 
@@ -1833,7 +1849,7 @@ def test_warming_up_decodes_once_at_each_beam_and_keeps_no_encoding():
     whisper = watched_whisper("generate", generated)
     whisper.warm_up()
     assert len(generated) == 2  # the closed lists' beam and the answers'
-    assert whisper._last_encoding is None
+    assert whisper._last_encodings == {}
 
 
 # Run alone (a fresh process): oneDNN reads its cache setting once, at its first kernel.
