@@ -1182,17 +1182,25 @@ class HumThenAnswerEngine(ScoresEngine):
         return {p: -11.5 if np.any(samples == 5) else -1.3 for p in phrases}
 
 
+def hum_pause_answer(stream: WhisperStream, hesitated: bool = False) -> WhisperStream:
+    """The stream told of a hum (samples of 5), a thinking pause, then the
+    answer, and the pause after it; `hesitated`: the hum left out."""
+    stream.accept(np.full(4800, 5, np.int16))  # "hmm"
+    stream.pause_began()
+    stream.accept(np.zeros(16000, np.int16))  # thinking
+    if hesitated:
+        stream.hesitated()
+    stream.speech_resumed()
+    stream.accept(np.ones(8000, np.int16))  # the answer
+    stream.pause_began()
+    return stream
+
+
 def test_the_words_since_the_pause_before_may_be_the_likely_reading():
     """flite awb's "hmm ... Saturn" in noise was "b k n": Saturn -11.5 as
     the hum and the answer together, -1.3 as the words since the pause."""
     engine = HumThenAnswerEngine("b k n", {})
-    stream = WhisperStream(engine, Expectation.answer(["Saturn"]))
-    stream.accept(np.full(4800, 5, np.int16))  # "hmm"
-    stream.pause_began()
-    stream.accept(np.zeros(16000, np.int16))  # thinking
-    stream.speech_resumed()
-    stream.accept(np.ones(8000, np.int16))  # "Saturn"
-    stream.pause_began()
+    stream = hum_pause_answer(WhisperStream(engine, Expectation.answer(["Saturn"])))
     assert stream.a_likely_reading(["Saturn"]) is True
     assert engine.scored == [["Saturn"], ["Saturn"]]  # the whole first, then since the pause
 
@@ -1215,22 +1223,11 @@ def test_words_with_a_pause_before_them_are_never_a_hum_read_as_an_answer():
     answer after thinking, which Whisper may hear only with the card's help:
     nothing is scored."""
     engine = HumThenAnswerEngine("calcium", {})  # would score -11.5 or -1.3: never asked
-    stream = WhisperStream(engine, Expectation.answer(["Calcium"]))
-    stream.accept(np.full(4800, 5, np.int16))  # "um"
-    stream.pause_began()
-    stream.accept(np.zeros(16000, np.int16))  # thinking
-    stream.speech_resumed()
-    stream.accept(np.ones(8000, np.int16))  # "Calcium"
-    stream.pause_began()
+    card = Expectation.answer(["Calcium"])
+    stream = hum_pause_answer(WhisperStream(engine, card))
     assert stream.a_hum_read_as_an_answer(["Calcium"], HUMS) is False
-    after_um = WhisperStream(engine, Expectation.answer(["Calcium"]))
-    after_um.accept(np.full(4800, 5, np.int16))  # "um"
-    after_um.pause_began()
-    after_um.accept(np.zeros(16000, np.int16))
-    after_um.hesitated()  # left out: heard from "Calcium" on, no pause inside
-    after_um.speech_resumed()
-    after_um.accept(np.ones(8000, np.int16))
-    after_um.pause_began()
+    # the hum left out: heard from "Calcium" on, with no pause inside
+    after_um = hum_pause_answer(WhisperStream(engine, card), hesitated=True)
     assert after_um.a_hum_read_as_an_answer(["Calcium"], HUMS) is False
     assert engine.scored == []
 
