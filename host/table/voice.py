@@ -18,6 +18,7 @@ import numpy as np
 
 from host.errors import DeviceError, HostError, plain_sentence
 from host.judge.forms import known_names
+from host.memory import give_back
 from host.speech.background import BackgroundLoad
 from host.speech.loading_voice import LoadingSynthesizer
 from host.speech.recent_lines import RecentLines
@@ -109,6 +110,7 @@ class VoiceChannel:
         plan = plan_for(listening, self.settings)
         if isinstance(self.synthesizer, LoadingSynthesizer):
             self.synthesizer.started_listening()
+        give_back()  # the last turn's decodes and lines are done with (memory.py)
         try:
             recognizer = self.recognizer
         except VoiceUnavailable as exc:

@@ -134,6 +134,24 @@ def test_a_turn_by_voice(fast_tmp):
     assert "Ottawa" in channel.recognizer.expectations[2].phrases
 
 
+def test_each_turns_listening_begins_by_giving_freed_memory_back(fast_tmp, monkeypatch):
+    import host.speech.listening as listening
+
+    events = []
+    listen_turn = listening.listen_turn
+
+    def listened(*args, **kwargs):
+        events.append("listen")
+        return listen_turn(*args, **kwargs)
+
+    monkeypatch.setattr("host.table.voice.give_back", lambda: events.append("give back"))
+    monkeypatch.setattr(listening, "listen_turn", listened)
+    channel = voice_channel(["roll", "geography", "toronto|ottawa", "ottawa"])
+    play(play_args(fast_tmp, verbosity="short"), channel=channel)
+    assert events[:4] == ["give back", "listen"] * 2
+    assert events.count("give back") == events.count("listen") >= 4
+
+
 def test_silence_three_times_offers_the_keyboard_then_passes(fast_tmp):
     captions = []
     script = ["roll", "first"] + ["<silence>"] * 6
