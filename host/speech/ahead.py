@@ -12,6 +12,11 @@ Which audio is decoded depends only on the audio (where the VAD heard the
 pause begin), never on the clock, so a recording played as fast as possible
 is heard exactly as one played at its own pace.
 
+An answer's ruling decodes the same audio again, in a wider window: that
+decode begins beside the first (Whisper's worker runs two at once), not
+after it, so a reading the ruling needs is ready when the turn ends rather
+than a decode later.
+
 When the words before a pause were a hesitation ("um", which Whisper may
 write as "i'm" or "come"), the listening loop says so as speech resumes, and
 the audio before it is left out: "um ... Canberra" decoded whole came out as
@@ -22,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from concurrent.futures import Executor, Future
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -41,6 +47,22 @@ class Now(Executor):
         return future
 
 
+@dataclass(frozen=True)
+class Ruling(Generic[Heard]):
+    """How the ruling alone hears the audio a pause's decoding decodes.
+
+    `decode` is its own decoding of that audio, begun beside the first
+    (with a worker free for it) whether or not it will be needed; `rule`
+    makes the ruling's readings from the audio, the first decoding's
+    readings (which the end of turn reads), a function that waits for
+    `decode`'s, and, after a hesitation, the whole utterance's audio,
+    hesitation and all (None before one).
+    """
+
+    decode: Callable[[np.ndarray], Heard]
+    rule: Callable[[np.ndarray, Heard, Callable[[], Heard], np.ndarray | None], Heard]
+
+
 class PauseDecoding(Generic[Heard]):
     """The utterance's audio, and its decoding up to where the current pause began."""
 
@@ -48,12 +70,9 @@ class PauseDecoding(Generic[Heard]):
         self,
         decode: Callable[[np.ndarray], Heard],
         executor: Executor | None = None,
-        ruling: Callable[[np.ndarray, Heard, np.ndarray | None], Heard] | None = None,
+        ruling: Ruling[Heard] | None = None,
     ) -> None:
-        """`ruling`: a second decoding of the same audio for the ruling alone
-        (`ruled`), given the first's (which the end of turn reads) and, after
-        a hesitation, the whole utterance's audio, hesitation and all (None
-        before one); queued behind the first."""
+        """`ruling`: how the ruling alone hears the same audio (`ruled`)."""
         self.decode = decode
         self.ruling = ruling
         self.executor = executor or Now()
@@ -62,8 +81,10 @@ class PauseDecoding(Generic[Heard]):
         self.pause_at: int | None = None  # samples before the current pause, if in one
         self.start = 0  # the first sample decoded: after the last hesitation
         self.pauses: list[int] = []  # samples before each pause that began
-        # (start, end, the decoding, the ruling's decoding if any)
-        self._latest: tuple[int, int, Future[Heard], Future[Heard] | None] | None = None
+        # (start, end, the decoding, the ruling's own decoding and its readings, if any)
+        self._latest: (
+            tuple[int, int, Future[Heard], Future[Heard] | None, Future[Heard] | None] | None
+        ) = None
 
     def accept(self, samples: np.ndarray) -> None:
         self.chunks.append(np.asarray(samples, np.int16))
@@ -103,7 +124,7 @@ class PauseDecoding(Generic[Heard]):
         itself when there is no `ruling`)."""
         self._start(self._upto())
         assert self._latest is not None
-        return (self._latest[3] or self._latest[2]).result()
+        return (self._latest[4] or self._latest[2]).result()
 
     def samples(self) -> np.ndarray:
         """The audio `decoded` decodes."""
@@ -130,12 +151,21 @@ class PauseDecoding(Generic[Heard]):
         audio = self._joined()
         samples = audio[self.start : max(upto, self.start)]
         first = self.executor.submit(self.decode, samples)
-        second = None
+        beside = ruled = None
         if self.ruling is not None:
+            # queued after the two decodings they wait for, the ruling's
+            # readings never hold a worker either of those needs
+            beside = self.executor.submit(self.ruling.decode, samples)
             whole = audio[:upto] if self.start else None  # the hesitation and all
-            second = self.executor.submit(self._rule, samples, first, whole)
-        self._latest = (self.start, upto, first, second)
+            ruled = self.executor.submit(self._rule, samples, first, beside, whole)
+        self._latest = (self.start, upto, first, beside, ruled)
 
-    def _rule(self, samples: np.ndarray, first: Future[Heard], whole: np.ndarray | None) -> Heard:
+    def _rule(
+        self,
+        samples: np.ndarray,
+        first: Future[Heard],
+        beside: Future[Heard],
+        whole: np.ndarray | None,
+    ) -> Heard:
         assert self.ruling is not None
-        return self.ruling(samples, first.result(), whole)
+        return self.ruling.rule(samples, first.result(), beside.result, whole)

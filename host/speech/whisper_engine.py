@@ -49,7 +49,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -57,7 +57,7 @@ from typing import cast
 
 import numpy as np
 
-from host.speech.ahead import PauseDecoding
+from host.speech.ahead import PauseDecoding, Ruling
 from host.speech.audio import RECOGNIZER_RATE, voice_span_seconds
 from host.speech.closed_list import ClosedListStream
 from host.speech.guided import (
@@ -144,6 +144,14 @@ LIKELY_READING = -7.0
 # Only the first words said: after a hesitation, a right answer heard only
 # with the card's help scored as low ("Moby Dick", -16).
 FAR_FETCHED = -12.0
+# Decodes the model runs at once, each on the threads `whisper_threads`
+# gives (CTranslate2's replicas share the weights). An answer's ruling
+# decodes its audio again in a wider window beside the end of turn's
+# decode, not after it (ahead.py): on two cores, one thread each, the pair
+# took 145-160 ms where one after the other took 275-345 ms. Two decodes
+# allocating at once leave more memory freed but kept, which each turn
+# gives back (host/memory.py; docs/recognizers.md, stop 59).
+DECODE_LANES = 2
 PREVIOUS = "<|startofprev|>"  # opens the prompt: text said before this window
 PROMPT_TOKENS = 120  # Whisper reads up to 223; a card's entries take a few dozen
 # oneDNN's primitive cache (its documented run-time control; the DNNL_ prefix
@@ -224,15 +232,19 @@ class WhisperRecognizer:
         path = Path(model_path) if model_path else bundled_model()
         self._ctranslate2 = ctranslate2
         self.model = ctranslate2.models.Whisper(
-            str(path), device="cpu", compute_type="int8", intra_threads=threads or whisper_threads()
+            str(path),
+            device="cpu",
+            compute_type="int8",
+            intra_threads=threads or whisper_threads(),
+            inter_threads=DECODE_LANES,
         )
         self.beam_size = beam_size
         self.max_alternatives = max(1, min(max_alternatives, beam_size, MOST_ALTERNATIVES))
         self.closed_lists = closed_lists
         self._tokenizer = prompt_tokenizer(path) if card_prompt else None
         # decodes the audio up to a pause while the host waits to see if it
-        # ends the turn (ahead.py); one worker: the model has its own threads
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="whisper")
+        # ends the turn (ahead.py), a worker for each of the model's lanes
+        self.worker = ThreadPoolExecutor(max_workers=DECODE_LANES, thread_name_prefix="whisper")
         # the last encoding at each padding: {pad: ((length, hash), output, width)}, `_encoded`
         self._last_encodings: dict[float, tuple] = {}
 
@@ -245,7 +257,12 @@ class WhisperRecognizer:
         noise = np.random.default_rng(0).normal(0.0, 30.0, self.sample_rate).astype(np.int16)
         prompt = self.prompt(("roll", "score", "repeat the question", "where am i"), in_order=True)
         for beam in dict.fromkeys((self.beam_size, ANSWER_BEAM)):
-            self.decode(noise, prompt, beam)
+            # at once, so that each lane runs one (a lane's first decode is the cold one)
+            lanes = [
+                self.worker.submit(self.decode, noise, prompt, beam) for _ in range(DECODE_LANES)
+            ]
+            for lane in lanes:
+                lane.result()
         self._last_encodings.clear()
 
     def prompt(self, phrases: tuple[str, ...], in_order: bool = False) -> list[str]:
@@ -518,7 +535,7 @@ class WhisperStream:
         self.audio = PauseDecoding(
             self._hear,
             getattr(engine, "worker", None),
-            ruling=self._hear_for_the_ruling if self._prompt else None,
+            ruling=Ruling(self._hear_wider, self._hear_for_the_ruling) if self._prompt else None,
         )
         self._left_out: list[str] = []  # hesitations before pauses, as Whisper wrote them
         # the first reading of audio heard up to a pause:
@@ -560,13 +577,22 @@ class WhisperStream:
         self._left_out.append(self._heard())
         self.audio.hesitated(round(RESUMED_LEAD_SECONDS * self.engine.sample_rate))
 
+    def _hear_wider(self, samples: np.ndarray) -> Readings:
+        """The readings in the ruling's wider window; decoded beside the end
+        of turn's (ahead.py), needed only when those are not on the card."""
+        return self._hear(samples, RULING_PAD_SECONDS)
+
     def _hear_for_the_ruling(
-        self, samples: np.ndarray, heard: Readings, whole: np.ndarray | None = None
+        self,
+        samples: np.ndarray,
+        heard: Readings,
+        wider: Callable[[], Readings],
+        whole: np.ndarray | None = None,
     ) -> Readings:
         """The readings to rule on: the end of turn's when the first is a
-        phrase on the card or a command (most answers, and "i don't know"; no
-        second decode is then left to wait for as the turn ends), else those
-        of the wider window. After a hesitation (`whole`: the utterance's
+        phrase on the card or a command (most answers, and "i don't know"; the
+        turn's end then waits for no second decode), else those of the wider
+        window (`wider`, waiting for its decode). After a hesitation (`whole`: the utterance's
         audio with it), when none of them is a phrase on the card, the whole
         utterance's readings follow theirs: what was left out may have been
         the answer's start (flite awb's "Albert" in noise, written "elder";
@@ -580,7 +606,7 @@ class WhisperStream:
         first = heard.all[0].text if heard.all else ""
         if self._on_the_card(first) or one_of_the_phrases(first, self.expectation.commands):
             return heard
-        ruled = self._hear(samples, RULING_PAD_SECONDS)
+        ruled = wider()
         if (
             whole is None
             or all(map(written_as_a_filler, self._left_out))

@@ -5,7 +5,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 
-from host.speech.ahead import PauseDecoding
+from host.speech.ahead import PauseDecoding, Ruling
 from host.speech.endpoint import EndpointPolicy
 from host.speech.listening import RecordingSource, listen_turn
 from host.speech.recognition import Expectation, Hypothesis, Recognition
@@ -106,10 +106,14 @@ class Queue:
         self.waiting.append((future, fn, args))
         return future
 
+    def run(self, index):
+        future, fn, args = self.waiting[index]
+        if not future.done() and future.set_running_or_notify_cancel():
+            future.set_result(fn(*args))
+
     def run_all(self):
-        for future, fn, args in self.waiting:
-            if future.set_running_or_notify_cancel():
-                future.set_result(fn(*args))
+        for index in range(len(self.waiting)):
+            self.run(index)
 
 
 def test_a_decode_still_waiting_when_the_next_pause_begins_is_dropped():
@@ -126,6 +130,24 @@ def test_a_decode_still_waiting_when_the_next_pause_begins_is_dropped():
     queue.run_all()
     assert decode.lengths == [14400]  # only the whole utterance was decoded
     assert audio.decoded() == ["14400 samples"]
+
+
+def test_the_rulings_own_decoding_begins_beside_the_first_not_after_it():
+    first, wider, queue = Decoder(), Decoder(), Queue()
+    ruled_on = []
+
+    def rule(samples, heard, wider_heard, whole):
+        ruled_on.append(heard)
+        return wider_heard()
+
+    audio = PauseDecoding(first, queue, Ruling(wider, rule))
+    audio.accept(np.ones(4800, np.int16))
+    audio.pause_began()
+    assert len(queue.waiting) == 3  # the first decoding, the wider one, the ruling's readings
+    queue.run(1)  # a second worker runs the wider one while the first has not finished
+    assert wider.lengths == [4800] and first.lengths == []
+    queue.run_all()
+    assert audio.ruled() == ["4800 samples"] and ruled_on == [["4800 samples"]]
 
 
 class PauseStream:

@@ -27,6 +27,7 @@ from host.speech.recognition import Expectation, Hypothesis, Recognition, recogn
 from host.speech.whisper_engine import (
     ANSWER_BEAM,
     ANSWER_FIRST_TOKENS_PER_SECOND,
+    DECODE_LANES,
     PAD_SECONDS,
     RULING_PAD_SECONDS,
     TOKENS_PER_SECOND,
@@ -206,8 +207,9 @@ def test_an_answer_is_ruled_on_a_decode_in_a_wider_window_than_the_end_of_turn_r
     assert PAD_SECONDS < RULING_PAD_SECONDS
 
 
-def test_an_answer_heard_as_a_phrase_on_the_card_is_not_decoded_again_for_its_ruling():
+def test_an_answer_heard_as_a_phrase_on_the_card_is_ruled_without_waiting_for_the_wider_window():
     engine = SaysEngine("wembley")
+    engine.worker = WhenAskedFor()  # a decode runs only if something waits for it
     stream = WhisperStream(engine, Expectation.answer(["Wembley", "Twickenham"]))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
@@ -215,8 +217,9 @@ def test_an_answer_heard_as_a_phrase_on_the_card_is_not_decoded_again_for_its_ru
     assert engine.ruled == [] and len(engine.decoded) == 1
 
 
-def test_a_pass_is_not_decoded_again_for_its_ruling():
+def test_a_pass_is_ruled_without_waiting_for_the_wider_window():
     engine = SaysEngine("i don't know")
+    engine.worker = WhenAskedFor()
     stream = WhisperStream(engine, Expectation.answer(["Wembley"], ["pass", "i dont know"]))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
@@ -712,10 +715,11 @@ def test_a_whole_reading_that_is_a_filler_is_no_other_reading_of_the_words_since
 def test_words_after_a_hesitation_on_the_card_are_not_heard_whole():
     engine = SaysEngine("einstein")
     engine.sample_rate = 16000
+    engine.worker = WhenAskedFor()
     stream = WhisperStream(engine, Expectation.answer(["Albert Einstein", "Einstein"]))
     said_after_a_hesitation(stream)
     assert stream.finish().text == "einstein"
-    assert engine.ruled == []  # on the card: neither the wider window nor the whole
+    assert engine.ruled == []  # on the card: neither the wider window nor the whole waited for
 
 
 class DropsWhatFollowsAPause(CountingEngine):
@@ -1841,11 +1845,11 @@ def test_a_live_whisper_is_warmed_up_as_it_loads(monkeypatch):
 
 
 @needs_model
-def test_warming_up_decodes_once_at_each_beam_and_keeps_no_encoding():
+def test_warming_up_decodes_once_at_each_beam_on_each_lane_and_keeps_no_encoding():
     generated: list = []
     whisper = watched_whisper("generate", generated)
     whisper.warm_up()
-    assert len(generated) == 2  # the closed lists' beam and the answers'
+    assert len(generated) == 2 * DECODE_LANES  # the closed lists' beam and the answers'
     assert whisper._last_encodings == {}
 
 
