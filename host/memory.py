@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import functools
 import os
 
 M_MMAP_THRESHOLD, M_ARENA_MAX = -3, -8  # glibc's mallopt parameters
@@ -53,8 +54,10 @@ def give_back() -> bool:
     return libc is not None and bool(libc.malloc_trim(0))
 
 
+@functools.cache
 def _glibc():
-    """The C library, when it is glibc (it has mallopt and malloc_trim); else None."""
+    """The C library, when it is glibc (it has mallopt and malloc_trim); else
+    None. Looked up once: `find_library` runs ldconfig (4 ms), and each turn asks."""
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         return libc if hasattr(libc, "mallopt") and hasattr(libc, "malloc_trim") else None

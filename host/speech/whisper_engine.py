@@ -592,10 +592,10 @@ class WhisperStream:
         """The readings to rule on: the end of turn's when the first is a
         phrase on the card or a command (most answers, and "i don't know"; the
         turn's end then waits for no second decode), else those of the wider
-        window (`wider`, waiting for its decode). After a hesitation (`whole`: the utterance's
-        audio with it), when none of them is a phrase on the card, the whole
-        utterance's readings follow theirs: what was left out may have been
-        the answer's start (flite awb's "Albert" in noise, written "elder";
+        window (`wider`, waiting for its decode). After a hesitation
+        (`whole`: the utterance's audio with it), when none of them is a
+        phrase on the card, the whole utterance's readings follow theirs:
+        what was left out may have been the answer's start (flite awb's "Albert" in noise, written "elder";
         "... Einstein" alone was "i'm stein", the whole "albert einstein").
         The judge rules on the first reading that matches the card, so they
         count only when the words after the hesitation match nothing. Not

@@ -4,7 +4,7 @@ import platform
 
 import pytest
 
-from host.memory import give_back, tune_allocator
+from host.memory import _glibc, give_back, tune_allocator
 
 
 @pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="glibc's mallopt only")
@@ -29,7 +29,14 @@ def test_pages_freed_inside_the_heap_are_given_back():
             libc.free(block)
 
 
-def test_without_a_c_library_to_ask_nothing_breaks(monkeypatch):
+@pytest.fixture
+def library_looked_up_again():
+    _glibc.cache_clear()  # looked up once a process: asked again with CDLL patched
+    yield
+    _glibc.cache_clear()
+
+
+def test_without_a_c_library_to_ask_nothing_breaks(monkeypatch, library_looked_up_again):
     import ctypes
 
     def no_library(*args, **kwargs):
