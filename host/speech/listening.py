@@ -187,6 +187,10 @@ class _Classifier:
         self.likely = getattr(stream, "a_likely_reading", None)
         # whether it hears a hum where the card, as its prompt, made an answer
         self.a_hum = getattr(stream, "a_hum_read_as_an_answer", None)
+        # the path so far of a grammar over the card's phrases, heard beside,
+        # and whether the engine, not led by the card, could read the words so
+        self.card_path = getattr(stream, "card_grammar_path", None)
+        self.no_wild_reading = getattr(stream, "no_wild_reading", None)
         self.words: str | None = None
 
     def __call__(self) -> Tier:
@@ -199,6 +203,8 @@ class _Classifier:
             wider=self.wider,
             likely=self.likely,
             a_hum=self.a_hum,
+            card_path=self.card_path,
+            no_wild_reading=self.no_wild_reading,
         )
 
 

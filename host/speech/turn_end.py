@@ -131,6 +131,8 @@ class TurnEnd:
         wider: Callable[[], Sequence[str]] | None = None,
         likely: Callable[[Sequence[str]], bool] | None = None,
         a_hum: Callable[[Sequence[str], Sequence[str]], bool] | None = None,
+        card_path: Callable[[], str | None] | None = None,
+        no_wild_reading: Callable[[Sequence[str]], bool] | None = None,
     ) -> Tier:
         """`partial`: the free decoding so far; `guess`: a grammar pass's path
         over the expected phrases, when there is one. A guess that is the
@@ -160,14 +162,55 @@ class TurnEnd:
         Luther" on a Martin Luther King card). `a_hum(answers, hums)`: the
         recognizer, not led by the card, finds every one of the answers a
         far-fetched reading of the words and one of the hums a likely one;
-        asked when the words are a right answer and whole (`_made_by_the_card`)."""
+        asked when the words are a right answer and whole (`_made_by_the_card`).
+        `card_path`: the path so far of a grammar over the card's phrases and
+        the commands, heard beside the free decoding; `no_wild_reading(phrases)`:
+        the recognizer, not led by the card, could have read the words as one
+        of the phrases (`_named_by_the_grammar`)."""
         own = self._tier(partial, guess)
         tier = self._widened(own, partial, guess, others, earlier, wider)
+        if tier in (Tier.OPEN, Tier.WAITING) and self._named_by_the_grammar(
+            partial, guess, card_path, no_wild_reading
+        ):
+            return Tier.COMPLETE
         if tier is Tier.COMPLETE and a_hum is not None and self._made_by_the_card(partial, a_hum):
             return Tier.OPEN
         if tier is not Tier.OPEN or likely is None or not self.right_answers:
             return tier
         return Tier.COMPLETE if likely(self.right_answers) else tier
+
+    def _named_by_the_grammar(
+        self,
+        partial: str | None,
+        guess: str | None,
+        card_path: Callable[[], str | None] | None,
+        no_wild_reading: Callable[[Sequence[str]], bool] | None,
+    ) -> bool:
+        """The card's grammar, heard beside Whisper, is on a right answer of
+        two words or more, whole, where Whisper wrote words the end of turn
+        cannot place: flite rms's "Rio de ... Janeiro" was "burial d", the
+        grammar's path "rio de janeiro", and it waited the middle pause
+        (1.8 s) after the name. On the listen sets' 614 answer pauses a
+        player went on from, the path was a right answer at none: at a
+        thinking pause it is a command ("faster", "where are") or the start
+        of a name ("rio de"). A grammar is forced onto some phrase, though:
+        espeak-ng's "um ... hmm let me see" in noise, read "um and let me
+        see", took it onto "the great gatsby", so the recognizer, not led by
+        the card, must find the answer no wild reading of the words
+        (`no_wild_reading`, asked last: it costs a forced decode). Not a
+        right answer of one word (a filler may take the grammar onto "Emu"),
+        nor where Whisper's words begin a phrase the host expects or end on
+        a conjunction (the player is going on), nor at a closed list."""
+        if self.closed or card_path is None or no_wild_reading is None or partial is None:
+            return False
+        words = first_spoken_form(partial).split()
+        if guess is not None or _starts(words, self.expected):
+            return False
+        if words and words[-1] in _word_groups()["conjunctions"]:
+            return False
+        path = first_spoken_form(card_path() or "")
+        named = [answer for answer in self.right_answers if first_spoken_form(answer) == path]
+        return len(path.split()) > 1 and bool(named) and no_wild_reading(named)
 
     def _made_by_the_card(
         self, partial: str | None, a_hum: Callable[[Sequence[str], Sequence[str]], bool]

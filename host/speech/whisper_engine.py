@@ -133,6 +133,17 @@ ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 # of 390 such pauses a player went on from (the listen sets, and
 # pause_risk_bench.py's nine voices after "um"), none scored more than -9.9.
 LIKELY_READING = -7.0
+# The card's grammar, heard beside Whisper, on a right answer of two words or
+# more ends the turn where Whisper wrote words the end of turn cannot place
+# (TurnEnd's `card_path`), if Whisper, not led by the card, scores that
+# answer at least this for the words (as `likely` asks): the grammar is forced
+# onto some phrase of the card, or a command, whatever was said. Right answers
+# so heard in the listen sets scored -9.5 to -14.3 ("Rio de ... Janeiro" as
+# "burial d" -13.6, "Hong Kong" as "um khan" -12.6); fillers after "um" in
+# pause_risk_bench.py, against the right answers of two words of their cards,
+# -21.1 at most ("up" on a Lake Erie card), and espeak-ng's "hmm let me see",
+# the grammar on "the great gatsby", ended the turn without it.
+GRAMMAR_PATH_FLOOR = -18.0
 # Words read as a right answer, with no pause before them, keep the middle
 # pause when Whisper, not led by the card, scores every right answer below
 # this for them and a hum at least LIKELY_READING: the card, as the prompt,
@@ -807,22 +818,27 @@ class WhisperStream:
         ruled = self.audio.ruled()
         return tuple(self._as_said(h.text) for h in (*ruled.prompted, *ruled.named, *ruled.again))
 
-    def a_likely_reading(self, phrases: Sequence[str]) -> bool:
+    def a_likely_reading(self, phrases: Sequence[str], floor: float = LIKELY_READING) -> bool:
         """Whisper, without the card as its prompt, finds one of the phrases a
         likely transcription of the words so far, or of those since the
-        pause before this one (`LIKELY_READING`; decoding forced along each).
-        False when nothing was heard. The words since the pause alone: flite
-        awb's "hmm ... Saturn" in noise was "b k n" (Saturn -11.5 as the
-        whole, -1.3 as the words since the pause)."""
+        pause before this one (scored at least `floor`; decoding forced along
+        each). False when nothing was heard. The words since the pause alone:
+        flite awb's "hmm ... Saturn" in noise was "b k n" (Saturn -11.5 as
+        the whole, -1.3 as the words since the pause)."""
         if not phrases or not self._heard():
             return False
         samples = self.audio.samples()
-        if self._likely(self._after_silence(samples), phrases):
+        if self._likely(self._after_silence(samples), phrases, floor):
             return True
         earlier = self.audio.earlier_pauses(len(samples))
         return bool(earlier) and self._likely(
-            self._with_silence_before(samples[earlier[0] :]), phrases
+            self._with_silence_before(samples[earlier[0] :]), phrases, floor
         )
+
+    def no_wild_reading(self, phrases: Sequence[str]) -> bool:
+        """Whisper, not led by the card, finds one of the phrases a reading of
+        the words it could have made (`GRAMMAR_PATH_FLOOR`), as `a_likely_reading`."""
+        return self.a_likely_reading(phrases, GRAMMAR_PATH_FLOOR)
 
     def a_hum_read_as_an_answer(self, answers: Sequence[str], hums: Sequence[str]) -> bool:
         """Whisper, without the card as its prompt, finds every one of the
@@ -844,9 +860,11 @@ class WhisperStream:
             return False
         return self._likely(samples, hums)
 
-    def _likely(self, samples: np.ndarray, phrases: Sequence[str]) -> bool:
+    def _likely(
+        self, samples: np.ndarray, phrases: Sequence[str], floor: float = LIKELY_READING
+    ) -> bool:
         scores = self.engine.phrase_scores(samples, list(phrases))
-        return any(score >= LIKELY_READING for score in scores.values())
+        return any(score >= floor for score in scores.values())
 
     def read_before_this_pause(self) -> str | None:
         """The first reading of the words up to the pause before this one,
@@ -862,6 +880,12 @@ class WhisperStream:
 
     def _as_said(self, heard: str) -> str:
         return f"um {heard}".strip() if self._left_out else heard
+
+    def card_grammar_path(self) -> str | None:
+        """The path so far of PocketSphinx's grammar over the card's phrases
+        and the commands (None without one). It hears every frame as it
+        comes, on the listening loop, so it says the same whatever the clock."""
+        return self._card_pass.partial() if self._card_pass is not None else None
 
     def guess(self) -> str | None:
         """The first words of a card phrase that the words so far sound like

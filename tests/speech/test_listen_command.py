@@ -26,10 +26,16 @@ def speech_end(audio: Audio) -> float:
     return (voiced[-1] + 1) / audio.rate
 
 
+def paused(tmp_path, speak, first: str, rest: str, voice: str, silence: float):
+    """`first`, `silence` seconds more, then `rest`, said by `voice` (each part
+    with the synthesizer fixture's own silence around it), and its WAV file."""
+    audio = Audio.join([speak(first, voice), Audio.silence(silence), speak(rest, voice)])
+    return audio, write_wav(tmp_path / "paused.wav", audio)
+
+
 def test_a_pause_inside_a_name_does_not_cut_the_player_off(flite_speech, tmp_path, capsys):
-    first, rest = flite_speech("Leonardo", "awb"), flite_speech("da Vinci", "awb")
-    audio = Audio.join([first, Audio.silence(0.8), rest])  # 0.8 s more between the words
-    wav = write_wav(tmp_path / "leonardo.wav", audio)
+    # 0.8 s more between the words
+    audio, wav = paused(tmp_path, flite_speech, "Leonardo", "da Vinci", "awb", 0.8)
     report = listen(
         capsys, wav, "--for", "answer", "--answer", "Leonardo da Vinci", "--kind", "person"
     )
@@ -46,19 +52,31 @@ def test_a_name_the_prompt_could_finish_at_the_pause_is_heard_to_the_end(
 ):
     # espeak-ng's American woman: "Rio de" alone was written "rio de janeiro"
     # with the card as Whisper's prompt, and the turn ended before "Janeiro"
-    first, rest = espeak_speech("Rio de", "en-us+f3"), espeak_speech("Janeiro", "en-us+f3")
-    audio = Audio.join([first, Audio.silence(0.4), rest])  # 1 s between the words
-    wav = write_wav(tmp_path / "rio.wav", audio)
+    # 1 s between the words
+    audio, wav = paused(tmp_path, espeak_speech, "Rio de", "Janeiro", "en-us+f3", 0.4)
     report = listen(capsys, wav, "--for", "answer", "--answer", "Rio de Janeiro", "--kind", "place")
     assert report["decided_at_s"] > speech_end(audio)  # heard to the last word
+
+
+def test_a_name_whisper_misheard_ends_the_turn_where_the_cards_grammar_heard_it(
+    flite_speech, tmp_path, capsys
+):
+    # flite rms's "Rio de ... Janeiro" is "burial d" to Whisper at the end of
+    # turn, words it cannot place (the middle pause, 1.8 s, had followed);
+    # the card's grammar, beside it, is on "rio de janeiro". How the name is
+    # ruled is Whisper's reading, not under test ("burial d general" here)
+    # 0.8 s between the words
+    audio, wav = paused(tmp_path, flite_speech, "Rio de", "Janeiro", "rms", 0.2)
+    report = listen(capsys, wav, "--for", "answer", "--answer", "Rio de Janeiro", "--kind", "place")
+    assert report["ended"] == "speech_end"
+    assert speech_end(audio) < report["decided_at_s"] < speech_end(audio) + 0.6
 
 
 def test_a_hesitation_before_a_pause_is_left_out_of_the_answer(flite_speech, tmp_path, capsys):
     # flite's "um" comes out of Whisper as a word ("done", "i'm", "come");
     # an answer decoded with it may be garbled too ("i'm can there")
-    first, rest = flite_speech("um", "awb"), flite_speech("Canberra", "awb")
-    audio = Audio.join([first, Audio.silence(0.8), rest])  # 1.4 s between the words
-    wav = write_wav(tmp_path / "um-canberra.wav", audio)
+    # 1.4 s between the words
+    audio, wav = paused(tmp_path, flite_speech, "um", "Canberra", "awb", 0.8)
     argv = (wav, "--for", "answer", "--answer", "Canberra", "--reject", "Sydney")
     report = listen(capsys, *argv, "--kind", "place")
     assert report["heard"][0] == "canberra" and report["verdict"] == "accept"  # not "done canberra"

@@ -748,6 +748,48 @@ def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
     assert asked == [("Tokyo", "Tokio")]
 
 
+def test_words_whisper_misheard_are_whole_where_the_card_grammar_heard_the_answer():
+    """flite rms's "Rio de ... Janeiro" was "burial d" to Whisper, and the
+    turn waited the middle pause after the name; the card's grammar, which
+    hears every frame beside Whisper, was on "rio de janeiro", and Whisper,
+    not led by the card, finds the name no wild reading of the sounds."""
+    rio = answer_plan(AnswerFields("Rio de Janeiro", accept=("Rio",), kind="place")).turn_end
+    asked: list[tuple[str, ...]] = []
+
+    def plausible(phrases) -> bool:
+        asked.append(tuple(phrases))
+        return True
+
+    def heard(path, words="burial d", wild=plausible):
+        return rio.classify(words, card_path=lambda: path, no_wild_reading=wild)
+
+    assert rio.classify("burial d") is Tier.OPEN
+    assert heard("rio de janeiro") is Tier.COMPLETE
+    assert heard("rio de janeiro", "um bars") is Tier.COMPLETE
+    assert asked == [("Rio de Janeiro",), ("Rio de Janeiro",)]
+    # a filler may force the grammar onto the card: Whisper finds it wild
+    unsure = rio.classify("um and let me see")
+    assert unsure is not Tier.COMPLETE
+    assert heard("rio de janeiro", "um and let me see", lambda p: False) is unsure
+    # the grammar on a command, a start, or a one-word answer a filler may be
+    assert heard("where are") is Tier.OPEN
+    assert heard("rio de") is Tier.OPEN
+    assert heard("rio") is Tier.OPEN
+    assert heard(None) is Tier.OPEN
+    # Whisper's words begin the name, or a hedge: the player is going on
+    assert heard("rio de janeiro", "rio de") is Tier.WAITING
+    assert heard("rio de janeiro", "burial or") is Tier.WAITING
+    # a filler stays a hesitation, whatever the grammar is on
+    assert heard("rio de janeiro", "um") is Tier.HESITATION
+    assert len(asked) == 2  # the recognizer is asked last, only of a right answer heard
+    # nor a wrong answer the card lists: only a right one was measured so
+    canberra = answer_plan(AnswerFields("Canberra", reject=("New South Wales",))).turn_end
+    said = canberra.classify(
+        "the nearest state", card_path=lambda: "new south wales", no_wild_reading=plausible
+    )
+    assert said is Tier.OPEN
+
+
 def test_a_hum_the_card_made_its_right_answer_waits_the_middle_pause():
     """hibari's "hmm ... Calcium" in noise: Whisper, with the card as its
     prompt, read the "hmm" as "calcium", and the turn ended before the

@@ -882,6 +882,9 @@ class CardGrammar(ClosedLists):
             def accept(self, samples):
                 grammar.fed += len(samples)
 
+            def partial(self):
+                return grammar.hears
+
             def finish(self, lattice=True):
                 grammar.lattice = lattice
                 said = (Hypothesis(grammar.hears, 0.8),) if grammar.hears else ()
@@ -1549,6 +1552,26 @@ def test_an_answer_is_also_heard_by_the_cards_grammar_for_a_guess(hears):
         assert "the card's grammar heard 'mikhail tal'" in finished.notes
     else:
         assert finished.card_guess is None
+
+
+def test_the_cards_grammar_path_so_far_is_there_for_the_end_of_turn():
+    engine = SaysEngine("burial d")
+    engine.closed_lists = CardGrammar("rio de janeiro")
+    stream = WhisperStream(engine, Expectation.answer(["Rio de Janeiro"], ["pass"]))
+    stream.accept(np.zeros(8000, np.int16))
+    assert stream.card_grammar_path() == "rio de janeiro"
+    stream.finish()
+    alone = WhisperStream(SaysEngine("burial d"), Expectation.answer(["Rio de Janeiro"]))
+    assert alone.card_grammar_path() is None  # no grammars: nothing heard beside Whisper
+
+
+@pytest.mark.parametrize("score, plausible", [(-13.6, True), (-21.1, False)])
+def test_an_answer_no_wild_reading_of_the_words_scores_above_the_grammars_floor(score, plausible):
+    engine = ScoresEngine("burial d", {"Rio de Janeiro": score})
+    stream = WhisperStream(engine, Expectation.answer(["Rio de Janeiro"]))
+    stream.accept(np.zeros(8000, np.int16))
+    assert stream.no_wild_reading(["Rio de Janeiro"]) is plausible
+    assert engine.scored == [["Rio de Janeiro"]]
 
 
 class LacksEero(CardGrammar):
