@@ -138,11 +138,11 @@ LIKELY_READING = -7.0
 # (TurnEnd's `card_path`), if Whisper, not led by the card, scores that
 # answer at least this for the words (as `likely` asks): the grammar is forced
 # onto some phrase of the card, or a command, whatever was said. Right answers
-# so heard in the listen sets scored -9.5 to -14.3 ("Rio de ... Janeiro" as
-# "burial d" -13.6, "Hong Kong" as "um khan" -12.6); fillers after "um" in
+# so heard in the listen sets scored -5.5 to -16.3 ("The Beatles" as "l b 2"
+# -16.3, "Hong Kong" as "um khan" -12.6); fillers after "um" in
 # pause_risk_bench.py, against the right answers of two words of their cards,
-# -21.1 at most ("up" on a Lake Erie card), and espeak-ng's "hmm let me see",
-# the grammar on "the great gatsby", ended the turn without it.
+# -21.1 at most ("up" on a Lake Erie card). Without it, espeak-ng's "hmm let
+# me see", the grammar on "the great gatsby" (-27.3), ended the turn.
 GRAMMAR_PATH_FLOOR = -18.0
 # Words read as a right answer, with no pause before them, keep the middle
 # pause when Whisper, not led by the card, scores every right answer below
