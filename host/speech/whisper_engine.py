@@ -606,8 +606,9 @@ class WhisperStream:
         window (`wider`, waiting for its decode). After a hesitation
         (`whole`: the utterance's audio with it), when none of them is a
         phrase on the card, the whole utterance's readings follow theirs:
-        what was left out may have been the answer's start (flite awb's "Albert" in noise, written "elder";
-        "... Einstein" alone was "i'm stein", the whole "albert einstein").
+        what was left out may have been the answer's start (flite awb's
+        "Albert" in noise, written "elder"; "... Einstein" alone was "i'm
+        stein", the whole "albert einstein").
         The judge rules on the first reading that matches the card, so they
         count only when the words after the hesitation match nothing. Not
         after a hesitation written as fillers ("um", "and"): heard whole, the
