@@ -14,6 +14,7 @@ script.
 
     .venv/bin/python bench/listen_dev_set.py [--out /tmp/trivia-listen-dev] [--seed 14]
         [--neural | --espeak en-us,en-gb-scotland,en-029] [--babble] [--lead 0.4]
+        [--level -20]
 
 `--held-out` says other answers and commands (HELD_OUT_ANSWERS), never used
 to tune the end of turn: stop 38 found the tuned list's p95 (0.39 s for
@@ -21,7 +22,8 @@ flite) was 2.0 s on them (docs/recognizers.md). `--fresh` says a third list
 (FRESH_ANSWERS), written once the held-out one had been looked at often;
 `--unseen` a fourth (UNSEEN_ANSWERS), at stop 57. `--lead` sets the seconds
 of room before the player speaks: with `--babble`, people talking before
-anyone answers.
+anyone answers. `--level` plays the whole recording louder or quieter
+(stop 61: -20 and -30 dB, a microphone across the table).
 """
 
 from __future__ import annotations
@@ -331,6 +333,15 @@ def with_noise(
     return np.clip(samples + noise, -32768, 32767).astype(np.int16)
 
 
+def at_level(samples: np.ndarray, level_db: float) -> np.ndarray:
+    """The recording `level_db` louder (a negative figure: quieter, as a
+    microphone across the table, or with its gain down, hears it)."""
+    if level_db == 0.0:
+        return samples
+    scaled = samples.astype(np.float64) * 10 ** (level_db / 20)
+    return np.clip(np.round(scaled), -32768, 32767).astype(np.int16)
+
+
 def voice_for(index: int, seed: int, voices: tuple[str, ...], items: str) -> str:
     """Who says the list's line `index`. The tuned list keeps its voices
     from seed to seed (its sets compare with those the rules were tuned
@@ -348,6 +359,7 @@ def build(
     items: str = "tuned",
     with_babble: bool = False,
     lead: float = LEAD,
+    level_db: float = 0.0,
 ) -> list[dict]:
     rng = np.random.default_rng(seed)
     answers, commands = ITEMS[items]
@@ -369,6 +381,7 @@ def build(
             snr = round(float(rng.uniform(10, 20)), 1) if noisy else None
             if noisy:
                 samples = with_noise(samples, snr, rng, talk)
+            samples = at_level(samples, level_db)
             name = f"{index:02d}-{kind}-{'-'.join(said.lower().replace('|', ' ').split())}.wav"
             write_wav(out / name, Audio(samples, RATE))
             rows.append(
@@ -382,6 +395,7 @@ def build(
                     "snr_db": snr,
                     "noise": ("babble" if with_babble else "room") if noisy else None,
                     "speech_end_s": round(speech_end, 3),
+                    "level_db": level_db,
                     "card": card,
                     "expect": expect,
                 }
@@ -426,6 +440,12 @@ def main() -> None:
         default=LEAD,
         help=f"seconds of room (or talk) before the player speaks (default {LEAD})",
     )
+    parser.add_argument(
+        "--level",
+        type=float,
+        default=0.0,
+        help="dB louder, or quieter if negative (-20: a microphone across the table)",
+    )
     args = parser.parse_args()
     voices = VOICES
     if args.neural:
@@ -437,7 +457,15 @@ def main() -> None:
         sys.exit(f"{program} is not installed (Debian package {program}): no voices to record with")
     items = "held-out" if args.held_out else "fresh" if args.fresh else "tuned"
     items = "unseen" if args.unseen else items
-    rows = build(Path(args.out), args.seed, voices, items, with_babble=args.babble, lead=args.lead)
+    rows = build(
+        Path(args.out),
+        args.seed,
+        voices,
+        items,
+        with_babble=args.babble,
+        lead=args.lead,
+        level_db=args.level,
+    )
     answers = sum(r["for"] == "answer" for r in rows)
     print(
         f"{len(rows)} recordings ({answers} answers, {len(rows) - answers} commands) in {args.out}"

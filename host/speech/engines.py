@@ -332,8 +332,9 @@ def _always(settings: SpeechSettings) -> str | None:
 
 def _silero(settings: SpeechSettings) -> VoiceActivityDetector:
     from host.speech import silero_vad
+    from host.speech.vad_level import LevelledVad
 
-    return silero_vad.create()
+    return LevelledVad(silero_vad.create(), silero_vad.create())  # it misses a quiet voice
 
 
 def _webrtc(settings: SpeechSettings) -> VoiceActivityDetector:
@@ -368,10 +369,17 @@ VADS: Registry[Callable[[SpeechSettings], VoiceActivityDetector]] = Registry(
 )
 
 
-def make_vad(settings: SpeechSettings) -> VoiceActivityDetector:
-    """A fresh detector (it learns the room as it listens) for one utterance."""
+def make_vad(settings: SpeechSettings, room_dbfs: float | None = None) -> VoiceActivityDetector:
+    """A fresh detector (it learns the room as it listens) for one utterance;
+    one that hears a quiet microphone raised starts from `room_dbfs`, the
+    room's level as the turn before heard it (vad_level.py)."""
+    from host.speech.vad_level import LevelledVad
+
     chosen = VADS.choose(settings.vad, settings, notice=_quietly)
-    return started(chosen.name, partial(chosen.make, settings))
+    vad = started(chosen.name, partial(chosen.make, settings))
+    if isinstance(vad, LevelledVad):
+        vad.recall_room(room_dbfs)
+    return vad
 
 
 def _quietly(message: str) -> None:

@@ -59,6 +59,7 @@ class VoiceChannel:
         self.volume = 1.0
         self.rate = settings.rate
         self._fallback: KeyboardChannel | None = None
+        self._room_dbfs: float | None = None  # the room's level, as the last turn heard it
 
     @property
     def synthesizer(self):
@@ -115,6 +116,7 @@ class VoiceChannel:
             recognizer = self.recognizer
         except VoiceUnavailable as exc:
             return self._lose_voice(str(exc)).listen(listening)
+        vad = make_vad(self.settings, self._room_dbfs)
         try:
             heard = listen_turn(
                 self.microphone,
@@ -123,10 +125,12 @@ class VoiceChannel:
                 plan.policy,
                 plan.turn_end,
                 self.gate,
-                vad=make_vad(self.settings),
+                vad=vad,
             )
         except AudioDeviceError as exc:
             return self._lose_voice(plain_sentence(exc)).listen(listening)
+        room = getattr(vad, "room_heard", None)  # a detector raised to a speaking level
+        self._room_dbfs = self._room_dbfs if room is None else room
         timed_out = heard.outcome is ListenOutcome.TIME_UP
         if heard.recognition is None:
             return Heard((), timed_out=timed_out)

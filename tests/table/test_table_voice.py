@@ -152,6 +152,26 @@ def test_each_turns_listening_begins_by_giving_freed_memory_back(fast_tmp, monke
     assert events.count("give back") == events.count("listen") >= 4
 
 
+def test_each_turn_starts_from_the_room_the_turn_before_heard(fast_tmp, monkeypatch):
+    # a quiet player who answers as the microphone opens is raised from the first frame
+    import host.speech as speech
+    from host.speech.endpoint import EnergyVad
+    from host.speech.vad_level import LevelledVad
+
+    rooms = []
+
+    def levelled(settings, room_dbfs=None):
+        rooms.append(room_dbfs)
+        vad = LevelledVad(EnergyVad(), EnergyVad())
+        vad.recall_room(room_dbfs)
+        return vad
+
+    monkeypatch.setattr(speech, "make_vad", levelled)
+    play(play_args(fast_tmp, verbosity="short"), channel=voice_channel(["roll", "geography"]))
+    assert rooms[0] is None  # the first turn hears the room itself
+    assert len(rooms) >= 3 and all(round(room) == -150 for room in rooms[1:])  # digital silence
+
+
 def test_silence_three_times_offers_the_keyboard_then_passes(fast_tmp):
     captions = []
     script = ["roll", "first"] + ["<silence>"] * 6
