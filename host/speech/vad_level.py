@@ -3,10 +3,10 @@
 Silero's speech probability depends on how loud the voice is, not only on
 what it sounds like: the listen sets played 20 dB quieter (a microphone
 across the table, or with its gain turned down) lost "no", "four" and "Ann"
-(nothing heard), and 30 dB quieter lost 18 of 288 recordings, most of them
+(nothing heard), and 30 dB quieter lost 20 of 288 recordings, most of them
 in room noise, where Silero's probability stayed under its bar for whole
-words. The recognizers do not mind (Whisper's features are scaled to the
-loudest sound; PocketSphinx and Vosk take the mean of theirs out).
+words. The recognizers hardly mind (Whisper's features are scaled to the
+loudest sound; PocketSphinx takes the mean of its own out).
 
 So a second detector hears the microphone raised by up to MAX_GAIN_DB, as
 far as keeps the room (the frames called silence) at ROOM_DBFS, the
