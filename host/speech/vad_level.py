@@ -32,13 +32,12 @@ import math
 
 import numpy as np
 
-from host.speech.endpoint import VoiceActivityDetector, level_dbfs
+from host.speech.endpoint import ROOM_RATE, VoiceActivityDetector, level_dbfs
 
 QUIET_VOICE_DBFS = -30.0  # the dev sets' voices peak at -12 to -27 dBFS over 30 ms
 ROOM_DBFS = -45.0  # the quietest room noise of the dev sets in noise (10-20 dB below)
 MAX_GAIN_DB = 20.0
 ROOM_FRAMES = 5  # frames of the room heard before any gain (0.15 s)
-ROOM_RATE = 0.2  # how fast the room's level follows each silent frame
 
 
 class LevelledVad:
