@@ -63,6 +63,40 @@ StepHandler = Callable[[GameState, Prompt, ActionData, list[Event]], None]
 AnswerHandler = Callable[[GameState, SideState, bool, list[Event]], None]
 
 
+def sides_for(
+    rules: Rules, players: list[str] | None, teams: dict[str, list[str]] | None
+) -> list[SideState]:
+    """The sides of a new game, in turn order (pure: no cards needed, so the
+    host can welcome the table before it reads the decks); IllegalAction
+    when the names cannot play."""
+    if bool(players) == bool(teams):
+        raise IllegalAction("a game has either players or teams")
+    named: list[tuple[str, list[str]]]
+    if rules.coop:
+        members = list(players) if players else [m for ms in (teams or {}).values() for m in ms]
+        named = [(TABLE, members)]
+    elif teams:
+        named = [(name, list(members)) for name, members in teams.items()]
+        if any(not members for _, members in named):
+            raise IllegalAction("every team needs at least one player")
+    else:
+        named = [(name, [name]) for name in players or []]
+    names = [n for n, _ in named] + [m for n, ms in named for m in ms if m != n]
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise IllegalAction(f"names must be different: {names}")
+    if not rules.coop and len(named) < 2:
+        raise IllegalAction(
+            "a game needs at least two players or teams "
+            "(one player alone: the genus6 co-op challenge)"
+        )
+    if len(named) > 6:
+        raise IllegalAction("at most six players or teams (six pieces)")
+    return [
+        {"name": n, "members": ms, "space": HUB, "wedges": [], "tokens": 0, "turns": 0}
+        for n, ms in named
+    ]
+
+
 class Engine:
     """The rules of one edition and mode, and the cards in play (both immutable)."""
 
@@ -101,7 +135,7 @@ class Engine:
         card_order: list[str] | None = None,
     ) -> tuple[GameState, list[Event]]:
         """A new game: the state and the opening events. Sides play in the given order."""
-        sides = self._sides(players, teams)
+        sides = sides_for(self.rules, players, teams)
         start_wedges = start_wedges or {}
         for side in sides:
             wedges = start_wedges.get(side["name"], [])
@@ -138,36 +172,6 @@ class Engine:
         ]
         self._start_turn(state, events)
         return state, events
-
-    def _sides(
-        self, players: list[str] | None, teams: dict[str, list[str]] | None
-    ) -> list[SideState]:
-        if bool(players) == bool(teams):
-            raise IllegalAction("a game has either players or teams")
-        named: list[tuple[str, list[str]]]
-        if self.rules.coop:
-            members = list(players) if players else [m for ms in (teams or {}).values() for m in ms]
-            named = [(TABLE, members)]
-        elif teams:
-            named = [(name, list(members)) for name, members in teams.items()]
-            if any(not members for _, members in named):
-                raise IllegalAction("every team needs at least one player")
-        else:
-            named = [(name, [name]) for name in players or []]
-        names = [n for n, _ in named] + [m for n, ms in named for m in ms if m != n]
-        if len(set(n.casefold() for n in names)) != len(names):
-            raise IllegalAction(f"names must be different: {names}")
-        if not self.rules.coop and len(named) < 2:
-            raise IllegalAction(
-                "a game needs at least two players or teams "
-                "(one player alone: the genus6 co-op challenge)"
-            )
-        if len(named) > 6:
-            raise IllegalAction("at most six players or teams (six pieces)")
-        return [
-            {"name": n, "members": ms, "space": HUB, "wedges": [], "tokens": 0, "turns": 0}
-            for n, ms in named
-        ]
 
     def _check_start_wedges(self, name: str, wedges: list[str]) -> None:
         want = self.rules.start_wedges

@@ -81,10 +81,12 @@ class Table:
 
     # ------------------------------------------------------------ running
 
-    def start(self, opening_events: list[Event]) -> str:
+    def start(self, opening_events: list[Event], welcomed: str | None = None) -> str:
+        """`welcomed`: the welcome, said before the decks were read; logged
+        in its place, not said again."""
         if self.judging is None:
             self.say(self.narrator.say("no_judge"))
-        self.narrate(opening_events)
+        self.narrate(opening_events, welcomed=welcomed)
         self.save()
         if self.judging is not None:
             self.judging.start_preparing()  # after the first words: a thread would delay them
@@ -189,11 +191,17 @@ class Table:
         if not text:
             return
         self.channel.say(text, kind)
+        self._log_said(text)
+
+    def _log_said(self, text: str) -> None:
         key = getattr(text, "key", "")
         self.write("said", text=str(text), **({"key": key} if key else {}))
 
-    def narrate(self, events: list[Event], ruled_as: str | None = None) -> None:
-        """Say and log the events; `ruled_as`: the phrase said for the ruling."""
+    def narrate(
+        self, events: list[Event], ruled_as: str | None = None, welcomed: str | None = None
+    ) -> None:
+        """Say and log the events; `ruled_as`: the phrase said for the ruling;
+        `welcomed`: the game_started event's words, already said."""
         ruling = False
         for event in events:
             self.write("event", event=event)
@@ -211,6 +219,9 @@ class Table:
                 deck = self.deck_of.get(event["card"])
                 if deck:
                     self.history.record_asked(deck, [event["card"]])
+            if event["type"] == "game_started" and welcomed is not None:
+                self._log_said(welcomed)
+                continue
             if event["type"] == "answered" and ruled_as:
                 line = self.narrator.ruling_as(ruled_as, event)
             else:

@@ -312,20 +312,24 @@ class Narrator:
         return handler(self, event, side, game) if handler else ""
 
     def _on_game_started(self, event, side, game):
-        state = game.state
-        mode = "" if game.rules.mode in ("standard",) else f", {game.rules.mode} mode"
-        if game.rules.coop:
-            members = state["sides"][0]["members"]
+        return self.welcome(game.state["sides"])
+
+    def welcome(self, sides) -> Line:
+        """The welcome, from the sides alone (engine.sides_for): said before
+        the decks are read, so a large deck does not keep the table waiting."""
+        mode = "" if self.rules.mode in ("standard",) else f", {self.rules.mode} mode"
+        if self.rules.coop:
+            members = sides[0]["members"]
             return self.say(
                 "welcome_coop" if len(members) > 1 else "welcome_solo", members=join(members)
             )
         text = self.say(
             "welcome",
-            edition=EDITION_TITLES.get(game.rules.edition, game.rules.edition),
+            edition=EDITION_TITLES.get(self.rules.edition, self.rules.edition),
             mode=mode,
-            sides=join(event["sides"]),
+            sides=join([s["name"] for s in sides]),
         )
-        teams = [s for s in state["sides"] if s["members"] != [s["name"]]]
+        teams = [s for s in sides if s["members"] != [s["name"]]]
         if teams:
             text += " " + self.say(
                 "teams_are", teams="; ".join(f"{s['name']}: {join(s['members'])}" for s in teams)

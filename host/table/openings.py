@@ -1,11 +1,11 @@
 """`voices --prepare`: the lines a game opens with, made before the first game.
 
 A neural voice takes seconds to load, and the host's first words wait for it
-unless they are in the line cache (host/speech/loading_voice.py); with
-players named on the command line the welcome also waits for the decks,
-quick only when they are in the deck cache (host/cards/deck_cache.py).
-Every game after the first finds both there; this fills them at install
-time (setup.sh), so the first game starts talking at once too.
+unless they are in the line cache (host/speech/loading_voice.py); the first
+turn, after the welcome, waits for the decks, quick only when they are in
+the deck cache (host/cards/deck_cache.py). Every game after the first finds
+both there; this fills them at install time (setup.sh), so the first game
+starts talking at once too.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from host.cards.deck import load_decks
@@ -16,6 +17,8 @@ from host.doctor import before_play
 from host.errors import UserError
 from host.rules.board import CATEGORIES
 from host.rules.editions import load_rules
+from host.rules.engine import IllegalAction, sides_for
+from host.speech.background import BackgroundLoad
 from host.table import understanding as und
 from host.table.channels import EndOfInput, KeyboardChannel, Listening
 from host.table.conversation import Table
@@ -150,10 +153,23 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
         settings = replace(
             settings, players=tuple(_ask_players(channel, narrator, rules.coop, rules))
         )
-    decks = load_decks(paths)  # after the first question to the table: it starts sooner
     settings = _hearable_names(settings, channel, narrator, rules)
     seed = settings.seed if settings.seed is not None else random.SystemRandom().randrange(10**9)
     settings = replace(settings, seed=seed)
+    try:
+        sides = sides_for(rules, list(settings.players), dict(settings.teams))
+    except IllegalAction as exc:
+        raise UserError(f"cannot start the game: {exc}") from None
+    # the decks are read while the host welcomes the table: a large deck,
+    # or the shipped ones' YAML before they are cached, takes a while
+    reading = BackgroundLoad("decks", partial(load_decks, paths))
+    load_while_talking = getattr(channel, "load_while_talking", None)
+    if load_while_talking is not None:  # a voice: once the welcome is under way
+        load_while_talking(reading)
+    game_narrator = _narrator(rules, settings, seed, channel)
+    welcome = game_narrator.welcome(sides)
+    channel.say(welcome)
+    decks = reading.result()
     start_wedges = (
         _ask_start_wedges(settings, channel, narrator, rules) if rules.start_wedges else None
     )
@@ -162,9 +178,9 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     game, events = Game.new(settings, decks, paths, seed, start_wedges, order)
     if store.has_game():
         store.archive("unfinished-" + game.meta["game_id"])
-    table = _table(game, channel, settings, store, history)
+    table = _table(game, channel, settings, store, history, game_narrator)
     try:
-        return table.start(events)
+        return table.start(events, welcomed=welcome)
     finally:
         _close(table)
 
@@ -190,14 +206,13 @@ def _hearable_names(settings, channel, narrator, rules):
     return replace(settings, players=tuple(renamed.get(p, p) for p in settings.players))
 
 
-def _table(game, channel, settings, store, history=None) -> Table:
-    narrator = Narrator(
-        game.rules,
-        settings.verbosity,
-        game.meta["seed"],
-        settings.read_answer,
-        typed=not channel.voice,
-    )
+def _narrator(rules, settings, seed: int, channel) -> Narrator:
+    """The game's narrator (its wording chosen by the game's seed)."""
+    return Narrator(rules, settings.verbosity, seed, settings.read_answer, typed=not channel.voice)
+
+
+def _table(game, channel, settings, store, history=None, narrator=None) -> Table:
+    narrator = narrator or _narrator(game.rules, settings, game.meta["seed"], channel)
     transcript = Transcript(store.transcript_path) if store is not None else None
     overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
     judging = Judging(overrides, warn=lambda m: channel.say(Narrator.note(m)))

@@ -60,6 +60,7 @@ class VoiceChannel:
         self.rate = settings.rate
         self._fallback: KeyboardChannel | None = None
         self._room_dbfs: float | None = None  # the room's level, as the last turn heard it
+        self._while_talking: list[BackgroundLoad] = []  # loads begun once a line is under way
 
     @property
     def synthesizer(self):
@@ -81,6 +82,12 @@ class VoiceChannel:
 
     # -------------------------------------------------------------- talk
 
+    def load_while_talking(self, load: BackgroundLoad) -> None:
+        """Begin `load` once the next line is under way, as the voice's and
+        the recognizer's: begun before, it holds Python's lock while the
+        first line waits for the voice model."""
+        self._while_talking.append(load)
+
     def say(self, text: str, kind: str = "narration") -> None:
         if self._fallback is not None:
             return self._fallback.say(text, kind)
@@ -96,6 +103,9 @@ class VoiceChannel:
                     self.synthesizer.start_loading()
                 if isinstance(self._recognizer, BackgroundLoad):
                     self._recognizer.start()
+                for load in self._while_talking:
+                    load.start()
+                self._while_talking.clear()
                 if not played:
                     break
         except (AudioDeviceError, SynthesisError) as exc:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,8 @@ from table_sitting import play_args
 from host.cards.deck import default_deck_paths
 from host.errors import UserError
 from host.rules.editions import edition_names, mode_names
-from host.table.channels import Listening
+from host.table import setup
+from host.table.channels import Listening, ScriptedChannel
 from host.table.settings import (
     PlaySettings,
     apply_arguments,
@@ -123,6 +125,46 @@ def test_a_keyboard_game_from_the_command_line(tmp_path):
         f"Saved. Resume with: trivia-host play --resume --save-dir {tmp_path}"
     )
     assert (tmp_path / "game.json").exists()
+
+
+def test_the_host_welcomes_the_table_before_it_reads_the_decks(fast_tmp, monkeypatch):
+    """A large deck takes a while to read; the table hears the host first
+    (by voice, the decks are read as the welcome is said: test_table_voice)."""
+    welcomed = threading.Event()
+
+    class Table(ScriptedChannel):
+        def say(self, text, kind="narration"):
+            super().say(text, kind)
+            welcomed.set()
+
+    channel = Table(["save and quit"])
+    welcomed_by_then: list[bool] = []
+    read_decks = setup.load_decks
+
+    def load_decks(paths):
+        welcomed_by_then.append(welcomed.wait(timeout=5))  # read first, it would wait in vain
+        return read_decks(paths)
+
+    monkeypatch.setattr(setup, "load_decks", load_decks)
+    options = dict(players="Ann,Ben", verbosity="short", seed=1)
+    setup.play(play_args(fast_tmp / "saves", **options), channel=channel)
+    assert welcomed_by_then == [True]
+    assert channel.said[:2] == ["The classic Genus edition. Ann and Ben.", "Ann."]
+
+
+@pytest.mark.parametrize(
+    "players,why",
+    [
+        ("Ann,ann", "names must be different"),
+        ("Ann", "a game needs at least two players"),
+        ("A,B,C,D,E,F,G", "at most six players"),
+    ],
+)
+def test_names_that_cannot_play_stop_the_game_before_the_welcome(fast_tmp, players, why):
+    channel = ScriptedChannel([])
+    with pytest.raises(UserError, match=f"cannot start the game: {why}"):
+        setup.play(play_args(fast_tmp / "saves", players=players), channel=channel)
+    assert channel.said == []
 
 
 EDITIONS = [(e, m) for e in edition_names() for m in mode_names(e)]

@@ -413,6 +413,36 @@ def test_the_greeting_does_not_wait_for_the_recognizer_and_the_first_listen_does
     assert channel.voice
 
 
+def test_the_decks_are_read_once_the_welcome_is_under_way(fast_tmp, monkeypatch):
+    """Read before it, the decks keep the table waiting for the host's first
+    word (and hold Python's lock while the voice model loads); read after
+    it, between the welcome and the first turn. Here the welcome's second
+    clause is played only once the decks are being read (or 5 s later)."""
+    import threading
+
+    reading = threading.Event()
+
+    class Speaker(FakeSpeaker):
+        def play(self, audio):
+            if len(self.played) == 1:
+                reading.wait(timeout=5)
+            return super().play(audio)
+
+    channel = voice_channel([])
+    channel.speaker = Speaker()
+    played_by_then = []
+    read_decks = table_setup.load_decks
+
+    def load_decks(paths):
+        played_by_then.append(len(channel.speaker.played))
+        reading.set()
+        return read_decks(paths)
+
+    monkeypatch.setattr(table_setup, "load_decks", load_decks)
+    assert play(play_args(fast_tmp), channel=channel) == "ended"
+    assert played_by_then == [1]  # "Welcome to Trivial Pursuit," and no more
+
+
 def test_a_recognizer_that_cannot_load_in_the_background_means_keyboard_said_clearly(
     fast_tmp, monkeypatch, capsys
 ):
