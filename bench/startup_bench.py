@@ -15,7 +15,9 @@ cache as the game before left it). Players named on the command line are
 checked against the recognizer's dictionary file before the welcome, so
 that case is timed separately; the decks are read as the welcome is said,
 so it is timed on to the first turn's line too (the pause after the
-welcome: the speaker then plays in real time).
+welcome: the speaker then plays in real time). So is a saved game resumed
+(`--resume`: "Welcome back!", then the score), saved by a keyboard game
+first, which fills the deck cache but not the line cache.
 
 Each run has its own cache folder (XDG_CACHE_HOME), and Python may write its
 bytecode, as an installed package has it (one untimed run first compiles
@@ -72,8 +74,10 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = {
-    "players asked by voice": [],
-    "players named (--players Ann,Ben)": ["--players", "Ann,Ben"],
+    "players asked by voice": ["--fresh"],
+    "players named (--players Ann,Ben)": ["--fresh", "--players", "Ann,Ben"],
+    # a game saved after one roll (made by keyboard first, untimed)
+    "a saved game (--resume)": ["--resume"],
 }
 
 
@@ -88,7 +92,7 @@ def child(argv: list[str]) -> None:
     from host.speech.fakes import FakeMicrophone, FakeSpeaker
     from host.table.voice import VoiceChannel
 
-    named = "--players" in argv
+    named = "--players" in argv or "--resume" in argv  # a first line, then the game's
     lines = {"begun": 0, "first_ended": 0.0}
     real_say = VoiceChannel.say
 
@@ -140,7 +144,9 @@ def one_run(extra: list[str], cache: str) -> tuple[float, float, float | None]:
     None unless players are named)."""
     environment = _environment(cache)
     with tempfile.TemporaryDirectory(prefix="trivia-startup-") as folder:
-        command = ["play", "--fresh", "--seed", "1", "--save-dir", folder, *extra]
+        command = ["play", "--seed", "1", "--save-dir", folder, *extra]
+        if "--resume" in extra:
+            save_a_game(folder, environment)
         started = time.monotonic()
         done = subprocess.run(
             [sys.executable, __file__, "--child", *command],
@@ -162,6 +168,20 @@ def one_run(extra: list[str], cache: str) -> tuple[float, float, float | None]:
     return (*first, pause)
 
 
+def save_a_game(folder: str, environment: dict[str, str]) -> None:
+    """A game by keyboard, saved after one roll, in `folder`."""
+    command = [sys.executable, "-m", "host", "play", "--text", "--players", "Ann,Ben"]
+    subprocess.run(
+        [*command, "--seed", "1", "--save-dir", folder],
+        input="roll\nsave and quit\n",
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=environment,
+    )
+
+
 def prepare(cache: str) -> None:
     """`trivia-host voices --prepare` with `cache` as the user's cache folder."""
     command = [sys.executable, "-m", "host", "voices", "--prepare"]
@@ -176,7 +196,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="fresh processes per case (default 5)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="trivia-startup-cache-") as scratch:
-        one_run([], scratch)  # compiles the bytecode; not timed
+        one_run(["--fresh"], scratch)  # compiles the bytecode; not timed
     print(f"load average {os.getloadavg()[0]:.1f} (1 min) on {os.cpu_count()} cores")
     for case, extra in CASES.items():
         first = []

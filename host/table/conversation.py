@@ -92,9 +92,14 @@ class Table:
             self.judging.start_preparing()  # after the first words: a thread would delay them
         return self.run()
 
-    def resume(self) -> str:
+    def resume(self, welcomed: str | None = None) -> str:
+        """`welcomed`: "Welcome back!", said before the decks were read;
+        logged, not said again."""
         self.note("resumed")
-        self.say(self.narrator.say("welcome_back"))
+        if welcomed is None:
+            self.say(self.narrator.say("welcome_back"))
+        else:
+            self._log_said(welcomed)
         for line in self.narrator.score(self.game):
             self.say(line)
         if self.judging is not None:

@@ -71,7 +71,7 @@ def play(args, channel=None, config=None, board=None) -> str:
     try:
         saved = _saved_game(store, args, channel, probe)
         if saved is not None:
-            return _resume(saved, store, channel, settings)
+            return _resume(*saved, store, channel, settings)
         return _new_game(settings, store, channel, probe)
     except EndOfInput:
         return "ended"
@@ -79,8 +79,9 @@ def play(args, channel=None, config=None, board=None) -> str:
         channel.close()
 
 
-def _saved_game(store: SaveStore, args, channel, narrator) -> dict | None:
-    """The saved game to resume, if the table wants it."""
+def _saved_game(store: SaveStore, args, channel, narrator) -> tuple[dict, BackgroundLoad] | None:
+    """The saved game to resume, if the table wants it, and its decks being
+    read (as the host asks whether to go on with it)."""
     if getattr(args, "fresh", False) or not store.has_game():
         if getattr(args, "resume", False):
             raise UserError(f"no saved game to resume in {store.directory}")
@@ -92,15 +93,31 @@ def _saved_game(store: SaveStore, args, channel, narrator) -> dict | None:
             raise UserError(str(exc)) from None
         channel.say(str(exc))
         return None
+    # read as the host asks; a deck gone missing is said if the table goes on
+    paths = [Path(p) for p in data["meta"]["deck_paths"]]
+    reading = _decks_read_while_talking(channel, paths)
     if getattr(args, "resume", False):
-        return data
+        return data, reading
     channel.say(narrator.say("offer_resume", summary=describe_save(data)))
     while True:
         heard = channel.listen(Listening("choice", ("yes", "no")))
         answer = und.yes_or_no(heard.text)
         if answer is not None:
-            return data if answer else None
+            return (data, reading) if answer else None
         channel.say(narrator.say("yes_or_no"))
+
+
+def _decks_read_while_talking(channel, paths) -> BackgroundLoad:
+    """The decks, read on a helper thread once the host's next line is under
+    way (by voice; else when first needed): a large deck, or the shipped
+    ones' YAML before they are cached, takes a while, and the table hears
+    the host meanwhile. Begun before the line, the reading would hold
+    Python's lock while the first words wait for the voice model."""
+    reading = BackgroundLoad("decks", partial(load_decks, paths))
+    load_while_talking = getattr(channel, "load_while_talking", None)
+    if load_while_talking is not None:
+        load_while_talking(reading)
+    return reading
 
 
 def describe_save(data: dict) -> str:
@@ -109,7 +126,7 @@ def describe_save(data: dict) -> str:
     return f"{state['edition']} {state['mode']}, {sides}, {state['cards']} cards played"
 
 
-def _resume(data: dict, store: SaveStore, channel, current) -> str:
+def _resume(data: dict, reading: BackgroundLoad, store: SaveStore, channel, current) -> str:
     meta = data["meta"]
     settings = replace(
         current,
@@ -134,14 +151,18 @@ def _resume(data: dict, store: SaveStore, channel, current) -> str:
         },
     )
     settings = replace(settings, players=tuple(settings.players))
-    paths = [Path(p) for p in meta["deck_paths"]]
-    missing = [str(p) for p in paths if not p.is_file()]
+    missing = [p for p in meta["deck_paths"] if not Path(p).is_file()]
     if missing:
         raise UserError(f"the saved game's decks are missing: {', '.join(missing)}")
-    game = Game.from_save(data, load_decks(paths))
-    table = _table(game, channel, settings, store)
+    state = data["state"]
+    rules = load_rules(state["edition"], state["mode"])
+    game_narrator = _narrator(rules, settings, meta["seed"], channel)
+    welcome = game_narrator.say("welcome_back")
+    channel.say(welcome)  # while the decks are read
+    game = Game.from_save(data, reading.result())
+    table = _table(game, channel, settings, store, narrator=game_narrator)
     try:
-        return table.resume()
+        return table.resume(welcomed=welcome)
     finally:
         _close(table)
 
@@ -160,12 +181,7 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
         sides = sides_for(rules, list(settings.players), dict(settings.teams))
     except IllegalAction as exc:
         raise UserError(f"cannot start the game: {exc}") from None
-    # the decks are read while the host welcomes the table: a large deck,
-    # or the shipped ones' YAML before they are cached, takes a while
-    reading = BackgroundLoad("decks", partial(load_decks, paths))
-    load_while_talking = getattr(channel, "load_while_talking", None)
-    if load_while_talking is not None:  # a voice: once the welcome is under way
-        load_while_talking(reading)
+    reading = _decks_read_while_talking(channel, paths)  # as the welcome is said
     game_narrator = _narrator(rules, settings, seed, channel)
     welcome = game_narrator.welcome(sides)
     channel.say(welcome)

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+import shutil
+from pathlib import Path
 
+import pytest
 from table_bots import StatelessBot
+from table_sitting import DECKS
 from table_talk import keys, keys_after, said_after
 
+from host.errors import UserError
 from host.table.channels import Listening
 from host.table.transcript import read_transcript
 
@@ -231,10 +236,18 @@ def test_a_saved_game_is_offered_at_the_start(table):
     assert channel.said[1] == "Game resumed."
 
 
-def test_players_are_asked_for_when_none_are_given(table):
-    _outcome, channel = table(["ann, ben and cy", "yes"], players=None, verbosity="short")
-    assert channel.said[:2] == ["Players?", "Playing: Ann, Ben and Cy. Is that right? Yes or no."]
-    assert channel.said[2] == "The classic Genus edition. Ann, Ben and Cy."
+def test_a_saved_game_whose_decks_are_gone_is_still_offered(table, tmp_path):
+    """Yes says which decks went missing; no starts a new game."""
+    decks = [shutil.copy(deck, tmp_path) for deck in DECKS]
+    table(["roll", "save and quit"], verbosity="short", deck=decks)
+    Path(decks[1]).unlink()
+    with pytest.raises(UserError, match=r"the saved game's decks are missing: .*table_ruby\.yaml"):
+        table(["yes"], verbosity="short")
+    _outcome, channel = table(["no", "save and quit"], verbosity="short")
+    assert channel.said[:2] == [
+        "Resume classic standard, Ann and Ben, 0 cards played? Yes or no.",
+        "The classic Genus edition. Ann and Ben.",
+    ]
 
 
 def test_ruby_quick_game_asks_for_three_start_wedges(table):

@@ -443,6 +443,41 @@ def test_the_decks_are_read_once_the_welcome_is_under_way(fast_tmp, monkeypatch)
     assert played_by_then == [1]  # "Welcome to Trivial Pursuit," and no more
 
 
+def test_a_saved_games_decks_are_read_as_the_host_offers_it(fast_tmp, monkeypatch):
+    """Yes is answered at once: the decks were read while the host asked."""
+    import threading
+
+    play(play_args(fast_tmp, verbosity="short"), channel=ScriptedChannel(["save and quit"]))
+    reading = threading.Event()
+
+    class Speaker(FakeSpeaker):
+        def play(self, audio):
+            if len(self.played) == 1:
+                reading.wait(timeout=5)
+            return super().play(audio)
+
+    channel = voice_channel(["yes"])
+    channel.speaker = Speaker()
+    played_by_then = []
+    read_decks = table_setup.load_decks
+
+    def load_decks(paths):
+        played_by_then.append(len(channel.speaker.played))
+        reading.set()
+        return read_decks(paths)
+
+    monkeypatch.setattr(table_setup, "load_decks", load_decks)
+    captions = []
+    channel.caption = captions.append
+    assert play(play_args(fast_tmp, verbosity="short"), channel=channel) == "ended"
+    assert played_by_then == [1]  # "Resume classic standard," and no more
+    assert captions[:3] == [
+        "Resume classic standard, Ann and Ben, 0 cards played? Yes or no.",
+        "(heard: yes)",
+        "Game resumed.",
+    ]
+
+
 def test_a_recognizer_that_cannot_load_in_the_background_means_keyboard_said_clearly(
     fast_tmp, monkeypatch, capsys
 ):
