@@ -413,11 +413,10 @@ def test_the_greeting_does_not_wait_for_the_recognizer_and_the_first_listen_does
     assert channel.voice
 
 
-def test_the_decks_are_read_once_the_welcome_is_under_way(fast_tmp, monkeypatch):
-    """Read before it, the decks keep the table waiting for the host's first
-    word (and hold Python's lock while the voice model loads); read after
-    it, between the welcome and the first turn. Here the welcome's second
-    clause is played only once the decks are being read (or 5 s later)."""
+def played_when_the_decks_are_read(fast_tmp, monkeypatch, script, captions=None, **options):
+    """Plays by voice; how many clauses the host had played as it began
+    reading the decks. Its second clause waits for that (at most 5 s): decks
+    read once the first line is under way are read after exactly one."""
     import threading
 
     reading = threading.Event()
@@ -428,7 +427,7 @@ def test_the_decks_are_read_once_the_welcome_is_under_way(fast_tmp, monkeypatch)
                 reading.wait(timeout=5)
             return super().play(audio)
 
-    channel = voice_channel([])
+    channel = voice_channel(script, captions)
     channel.speaker = Speaker()
     played_by_then = []
     read_decks = table_setup.load_decks
@@ -439,38 +438,26 @@ def test_the_decks_are_read_once_the_welcome_is_under_way(fast_tmp, monkeypatch)
         return read_decks(paths)
 
     monkeypatch.setattr(table_setup, "load_decks", load_decks)
-    assert play(play_args(fast_tmp), channel=channel) == "ended"
-    assert played_by_then == [1]  # "Welcome to Trivial Pursuit," and no more
+    assert play(play_args(fast_tmp, **options), channel=channel) == "ended"
+    return played_by_then
+
+
+def test_the_decks_are_read_once_the_welcome_is_under_way(fast_tmp, monkeypatch):
+    """Read before it, the decks keep the table waiting for the host's first
+    word (and hold Python's lock while the voice model loads); read after
+    it, between the welcome and the first turn."""
+    played = played_when_the_decks_are_read(fast_tmp, monkeypatch, [])
+    assert played == [1]  # "Welcome to Trivial Pursuit," and no more
 
 
 def test_a_saved_games_decks_are_read_as_the_host_offers_it(fast_tmp, monkeypatch):
     """Yes is answered at once: the decks were read while the host asked."""
-    import threading
-
     play(play_args(fast_tmp, verbosity="short"), channel=ScriptedChannel(["save and quit"]))
-    reading = threading.Event()
-
-    class Speaker(FakeSpeaker):
-        def play(self, audio):
-            if len(self.played) == 1:
-                reading.wait(timeout=5)
-            return super().play(audio)
-
-    channel = voice_channel(["yes"])
-    channel.speaker = Speaker()
-    played_by_then = []
-    read_decks = table_setup.load_decks
-
-    def load_decks(paths):
-        played_by_then.append(len(channel.speaker.played))
-        reading.set()
-        return read_decks(paths)
-
-    monkeypatch.setattr(table_setup, "load_decks", load_decks)
-    captions = []
-    channel.caption = captions.append
-    assert play(play_args(fast_tmp, verbosity="short"), channel=channel) == "ended"
-    assert played_by_then == [1]  # "Resume classic standard," and no more
+    captions: list[str] = []
+    played = played_when_the_decks_are_read(
+        fast_tmp, monkeypatch, ["yes"], captions, verbosity="short"
+    )
+    assert played == [1]  # "Resume classic standard," and no more
     assert captions[:3] == [
         "Resume classic standard, Ann and Ben, 0 cards played? Yes or no.",
         "(heard: yes)",
