@@ -83,9 +83,10 @@ CASES = {
 
 def child(argv: list[str]) -> None:
     """Play with fake devices; print the clock at the first sample. With
-    players named, the speaker then plays in real time, as a sound card
-    does, and the pause between the first line and the next (the first
-    turn) is printed too; else it stops at the first sample."""
+    players named or a game resumed, the speaker then plays in real time,
+    as a sound card does, and the pause between the first line and the
+    next (the first turn, the score) is printed too; else it stops at the
+    first sample."""
     sys.path.insert(0, str(ROOT))
     import host.speech as speech
     from host.cli import main
@@ -141,7 +142,7 @@ def one_run(extra: list[str], cache: str) -> tuple[float, float, float | None]:
     """One start-up, with `cache` as the user's cache folder: (wall-clock
     seconds to the first sample, CPU seconds the process had used by then,
     seconds between the first line's end and the next line's first sample,
-    None unless players are named)."""
+    None unless players are named or a game is resumed)."""
     environment = _environment(cache)
     with tempfile.TemporaryDirectory(prefix="trivia-startup-") as folder:
         command = ["play", "--seed", "1", "--save-dir", folder, *extra]
@@ -220,7 +221,7 @@ def report(case: str, runs: list[tuple[float, float, float | None]]) -> None:
     seconds, cpu = [wall for wall, _, _ in runs], [used for _, used, _ in runs]
     pauses = [pause for _, _, pause in runs if pause is not None]
     then = (
-        f"; then the first turn {statistics.median(pauses):.2f} s after the welcome ended (p50)"
+        f"; the next line {statistics.median(pauses):.2f} s after the first ended (p50)"
         if pauses
         else ""
     )
