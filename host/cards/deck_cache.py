@@ -1,7 +1,7 @@
 """Deck files as read, kept as JSON in the user's cache folder.
 
 Parsing the shipped decks' YAML costs most of a second at every start (the
-host's first question after the welcome waits for it); the same data read
+game's first turn, after the welcome, waits for it); the same data read
 back from JSON costs a few hundredths. Each entry is named by the
 deck's path and a hash of its text, so an edited deck is read afresh and its
 old entry removed. The cache only ever saves time: an entry that cannot be
