@@ -250,6 +250,12 @@ def test_a_saved_game_whose_decks_are_gone_is_still_offered(table, tmp_path):
     ]
 
 
+def test_players_are_asked_for_when_none_are_given(table):
+    _outcome, channel = table(["ann, ben and cy", "yes"], players=None, verbosity="short")
+    assert channel.said[:2] == ["Players?", "Playing: Ann, Ben and Cy. Is that right? Yes or no."]
+    assert channel.said[2] == "The classic Genus edition. Ann, Ben and Cy."
+
+
 def test_ruby_quick_game_asks_for_three_start_wedges(table):
     lines = [
         "history and sports",
