@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from host.speech.audio import RECOGNIZER_RATE, Audio, read_wav, write_wav  # noqa: E402
+from host.speech.vad_level import at_gain  # noqa: E402
 
 RATE = RECOGNIZER_RATE
 VOICED = 328  # 1% of full scale: quieter samples are not speech
@@ -333,15 +334,6 @@ def with_noise(
     return np.clip(samples + noise, -32768, 32767).astype(np.int16)
 
 
-def at_level(samples: np.ndarray, level_db: float) -> np.ndarray:
-    """The recording `level_db` louder (a negative figure: quieter, as a
-    microphone across the table, or with its gain down, hears it)."""
-    if level_db == 0.0:
-        return samples
-    scaled = samples.astype(np.float64) * 10 ** (level_db / 20)
-    return np.clip(np.round(scaled), -32768, 32767).astype(np.int16)
-
-
 def voice_for(index: int, seed: int, voices: tuple[str, ...], items: str) -> str:
     """Who says the list's line `index`. The tuned list keeps its voices
     from seed to seed (its sets compare with those the rules were tuned
@@ -381,7 +373,7 @@ def build(
             snr = round(float(rng.uniform(10, 20)), 1) if noisy else None
             if noisy:
                 samples = with_noise(samples, snr, rng, talk)
-            samples = at_level(samples, level_db)
+            samples = at_gain(samples, level_db)
             name = f"{index:02d}-{kind}-{'-'.join(said.lower().replace('|', ' ').split())}.wav"
             write_wav(out / name, Audio(samples, RATE))
             rows.append(

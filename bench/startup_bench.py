@@ -93,7 +93,7 @@ def child(argv: list[str]) -> None:
     from host.speech.fakes import FakeMicrophone, FakeSpeaker
     from host.table.voice import VoiceChannel
 
-    named = "--players" in argv or "--resume" in argv  # a first line, then the game's
+    follow_on = "--players" in argv or "--resume" in argv  # a first line, then the game's
     lines = {"begun": 0, "first_ended": 0.0}
     real_say = VoiceChannel.say
 
@@ -111,7 +111,7 @@ def child(argv: list[str]) -> None:
                 usage = resource.getrusage(resource.RUSAGE_SELF)  # every thread of the process
                 cpu = usage.ru_utime + usage.ru_stime
                 print(f"FIRST_SAMPLE {now!r} {cpu!r}", flush=True)
-                if not named:
+                if not follow_on:
                     os._exit(0)
             if lines["begun"] > 1:
                 print(f"NEXT_LINE {now - lines['first_ended']!r}", flush=True)

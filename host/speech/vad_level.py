@@ -67,7 +67,7 @@ class LevelledVad:
         speech = self.vad.is_speech(frame)
         self.gain_db = self._gain()
         if self.gain_db > 0.0:
-            speech = self.raised_vad.is_speech(raised(frame, self.gain_db)) or speech
+            speech = self.raised_vad.is_speech(at_gain(frame, self.gain_db)) or speech
         if not speech:
             known = self.room_dbfs if self.room_frames else level
             self.room_dbfs = known + ROOM_RATE * (level - known)
@@ -80,9 +80,10 @@ class LevelledVad:
         return max(0.0, min(MAX_GAIN_DB, ROOM_DBFS - self.room_dbfs))
 
 
-def raised(frame: np.ndarray, gain_db: float) -> np.ndarray:
-    """The int16 frame `gain_db` louder, held at full scale."""
-    if gain_db <= 0.0:
-        return frame
-    louder = np.asarray(frame, dtype=np.float64) * 10 ** (gain_db / 20)
-    return np.clip(np.round(louder), -32768, 32767).astype(np.int16)
+def at_gain(samples: np.ndarray, gain_db: float) -> np.ndarray:
+    """The int16 samples `gain_db` louder (quieter if negative: a microphone
+    across the table, as bench/listen_dev_set.py plays it), held at full scale."""
+    if gain_db == 0.0:
+        return samples
+    scaled = np.asarray(samples, dtype=np.float64) * 10 ** (gain_db / 20)
+    return np.clip(np.round(scaled), -32768, 32767).astype(np.int16)

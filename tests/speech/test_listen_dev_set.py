@@ -2,7 +2,8 @@
 
 import numpy as np
 
-from bench.listen_dev_set import VOICES, at_level, babble, voice_for, with_noise
+from bench.listen_dev_set import VOICES, babble, voice_for, with_noise
+from host.speech.vad_level import at_gain
 
 
 def test_the_tuned_list_keeps_its_voices_from_seed_to_seed():
@@ -39,7 +40,7 @@ def test_table_talk_is_a_stretch_of_the_talk_itself_at_unit_level():
 
 def test_a_recording_played_quieter_keeps_its_shape():
     voice = (8000 * np.sin(np.arange(16000) / 5)).astype(np.int16)
-    quieter = at_level(voice, -20.0)
+    quieter = at_gain(voice, -20.0)
     assert abs(_level_db(voice) - _level_db(quieter) - 20.0) < 0.05
     assert np.corrcoef(voice, quieter)[0, 1] > 0.999
-    assert at_level(voice, 0.0) is voice
+    assert at_gain(voice, 0.0) is voice

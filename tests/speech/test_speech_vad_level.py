@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from host.speech.endpoint import level_dbfs
-from host.speech.vad_level import MAX_GAIN_DB, ROOM_DBFS, ROOM_FRAMES, LevelledVad, raised
+from host.speech.vad_level import MAX_GAIN_DB, ROOM_DBFS, ROOM_FRAMES, LevelledVad, at_gain
 
 FRAME = 480
 
@@ -93,5 +93,5 @@ def test_the_room_heard_is_kept_for_the_next_turn() -> None:
 
 def test_a_raised_frame_is_held_at_full_scale() -> None:
     loud = np.array([20000, -20000, 100], dtype=np.int16)
-    assert raised(loud, 6.0).tolist() == [32767, -32768, 200]
-    assert raised(loud, 0.0) is loud
+    assert at_gain(loud, 6.0).tolist() == [32767, -32768, 200]
+    assert at_gain(loud, 0.0) is loud
