@@ -106,6 +106,7 @@ class ClosedListStream:
         self.suggested = tuple(
             dict.fromkeys(f for f in map(first_spoken_form, expectation.likely) if f)
         )
+        self.meaning = expectation.meaning
         # the phrases the host suggested as Whisper's prompt: flite kal's
         # "score" in room noise was written "power" without it
         prompt = engine.prompt(expectation.likely, in_order=True)
@@ -313,7 +314,9 @@ class ClosedListStream:
         was written "deal" and the grammar picked "fifth"."""
         if picked.text:
             readings = [h.text for h in self.audio.decoded()]
-            if first_spoken_form(picked.text) in self.suggested:
+            # a suggested phrase, or one that says the same ("throw" at the
+            # roll prompt, which suggests "roll")
+            if any(self._means_the_same(picked.text, s) for s in self.suggested):
                 return None
             # nor an article apart: "the wild space" for the pick "a wild space"
             pick = after_the_lead_in(picked.text)
@@ -380,6 +383,17 @@ class ClosedListStream:
         words ("steal ann" says "ann"; "no thanks" says "no", as "nope" does)."""
         words = f" {first_spoken_form(phrase)} "
         return any(f" {first_spoken_form(p)} " in words for p in self._reply_of(said))
+
+    def _means_the_same(self, phrase: str, other: str) -> bool:
+        """The two phrases are one, or say the same thing: the same meanings,
+        not just one shared ("no" and "pass" both say nobody at a steal, but
+        not at "Did you say ...?")."""
+        if first_spoken_form(phrase) == first_spoken_form(other):
+            return True
+        if self.meaning is None:
+            return False
+        meanings = self.meaning(phrase)
+        return bool(meanings) and meanings == self.meaning(other)
 
     def _ways_to_reply(self) -> frozenset[str]:
         return frozenset(first_spoken_form(way) for reply in self.replies for way in reply)
@@ -467,8 +481,8 @@ class ClosedListStream:
         rivals.discard(first_spoken_form(picked.text))
         # nor a phrase Whisper wrote more than ("what" of "what does")
         rivals = {p for p in rivals if not cut_short(p, readings[0])}
-        if not rivals:
-            return None
+        if all(self._means_the_same(p, picked.text) for p in rivals):
+            return None  # none would change what is done (empty: none at all)
         scores = self.engine.phrase_scores(self.audio.samples(), [picked.text, *sorted(rivals)])
         if not scores:
             return None

@@ -10,7 +10,7 @@ A recognizer is told what the host expects before each utterance:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -49,6 +49,10 @@ class Expectation:
     # takes ("auld reekie" for Edinburgh); an engine with a text prompt names
     # them when the card's own phrases were not heard
     known_as: tuple[str, ...] = ()
+    # closed: what a phrase means, as labels (the table's vocabulary): two
+    # phrases with the same labels say the same thing ("throw" and "roll"),
+    # so an engine need not weigh one against the other
+    meaning: Callable[[str], frozenset[str]] | None = None
 
     @classmethod
     def free(cls) -> Expectation:
@@ -60,12 +64,14 @@ class Expectation:
         phrases: Iterable[str],
         replies: Iterable[Iterable[str]] = (),
         likely: Iterable[str] = (),
+        meaning: Callable[[str], frozenset[str]] | None = None,
     ) -> Expectation:
         return cls(
             CLOSED,
             tuple(phrases),
             replies=tuple(tuple(r) for r in replies),
             likely=tuple(likely),
+            meaning=meaning,
         )
 
     @classmethod

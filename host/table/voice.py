@@ -244,6 +244,7 @@ def expectation_for(listening: Listening):
             replies=(*((n,) for n in names), NOBODY_REPLY, STEAL_REPLY),
             likely=(*(n.strip() for n in listening.phrases), "nobody", "steal"),  # as spelt:
             # the prompt's "Ann" leads to "Ann" (log p -1.8), its "ann" less (-5.9)
+            meaning=und.meanings_of,
         )
     if listening.kind == "free":
         return Expectation.free()
@@ -256,6 +257,7 @@ def expectation_for(listening: Listening):
                 words["yes"] + words["no"] + words["pass"] + words["thinking"] + commands
             ),
             replies=(words["yes"], words["no"]),
+            meaning=und.meanings_of,
         )
     words = und.vocabulary()
     replies: tuple[tuple[str, ...], ...] = ()
@@ -274,7 +276,9 @@ def expectation_for(listening: Listening):
     offered = listening.suggested or listening.phrases
     likely = () if replies else (*(und.normalise(p) for p in offered), *always_suggested())
     listened = {und.normalise(c) for c in heard}
-    return Expectation.closed(heard, replies, (p for p in likely if p in listened))
+    return Expectation.closed(
+        heard, replies, (p for p in likely if p in listened), meaning=und.meanings_of
+    )
 
 
 # The ways of saying nobody and steal the host suggests, scored as replies at a

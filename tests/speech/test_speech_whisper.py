@@ -35,6 +35,7 @@ from host.speech.whisper_engine import (
     sayable_in,
 )
 from host.speech.whisper_text import collapse_repeats, detokenize, plain_text, settled, shares
+from host.table.understanding import meanings_of
 
 ROOT = Path(__file__).resolve().parents[2]
 needs_model = pytest.mark.skipif(
@@ -1354,6 +1355,37 @@ def test_a_pick_the_host_did_not_suggest_gives_way_to_a_suggestion_whisper_finds
     result = stream.finish()
     assert result.text == heard
     assert result.disputed == (heard != pick)
+
+
+# A turn's "Roll.": the host suggested "roll", "rules" and "score", and the
+# table's vocabulary says what each phrase means ("throw" is a roll)
+ROLL_PROMPT = Expectation.closed(
+    ["roll", "roll it", "throw", "rules", "score"],
+    likely=["roll", "rules", "score"],
+    meaning=meanings_of,
+)
+
+
+@pytest.mark.parametrize(
+    "reading, scores, heard, weighed",
+    [
+        # Whisper wrote something like "roll it": whichever of them was said,
+        # the die is rolled, so nothing is weighed (flite's "roll", written
+        # "roll off", the grammar's pick "throw": 120 ms of scoring in a game)
+        ("row it", {"roll it": -2.0}, "throw", []),
+        # a phrase that does something else is still weighed against the pick
+        ("rule it", {"rules": -2.0}, "rules", [["throw", "roll it", "rules"]]),
+        ("rule it", {"throw": -3.0, "rules": -4.0}, "throw", [["throw", "roll it", "rules"]]),
+    ],
+)
+def test_a_pick_is_weighed_only_against_phrases_that_would_do_something_else(
+    reading, scores, heard, weighed
+):
+    engine = ScoresEngine(reading, scores)
+    stream = ClosedListStream(engine, ROLL_PROMPT, grammar_picking("throw"))
+    stream.accept(np.zeros(4800, np.int16))
+    assert stream.finish().text == heard
+    assert engine.scored == weighed
 
 
 @pytest.mark.parametrize("path", ["", "he was"])  # nothing, or inside "he was right"
