@@ -1328,33 +1328,35 @@ def test_when_nothing_was_heard_a_suggested_phrase_whisper_finds_clearly_likelie
 
 
 @pytest.mark.parametrize(
-    "pick, reading, scores, heard",
+    "pick, reading, scores, heard, disputed",
     [
         # flite slt's "two" in noise, written "deal", the grammar's pick "fifth"
-        ("tell me the score", "deal", {"two": -7.1}, "two"),
-        # the pick nearly as likely: it stands
+        ("tell me the score", "deal", {"two": -7.1}, "two", True),
+        # the pick nearly as likely: it stands, in dispute (Whisper wrote
+        # nothing like it: a game-changing command would be asked about)
         (
             "tell me the score",
             "deal",
             {"two": -7.1, "tell me the score": -8.0},
             "tell me the score",
+            True,
         ),
         # a pick the host suggested stands, however likely another one is
-        ("move", "bells", {"help": -5.0}, "move"),
-        # Whisper wrote something like the pick: it stands
-        ("tell me the score", "tell me this core", {"two": -5.0}, "tell me the score"),
-        ("a wild space", "the wild space", {"two": -5.0}, "a wild space"),  # an article apart
+        ("move", "bells", {"help": -5.0}, "move", True),
+        # Whisper wrote something like the pick: it stands, undisputed
+        ("tell me the score", "tell me this core", {"two": -5.0}, "tell me the score", False),
+        ("a wild space", "the wild space", {"two": -5.0}, "a wild space", False),  # an article
     ],
 )
 def test_a_pick_the_host_did_not_suggest_gives_way_to_a_suggestion_whisper_finds_far_likelier(
-    pick, reading, scores, heard
+    pick, reading, scores, heard, disputed
 ):
     engine = ScoresEngine(reading, scores)
     stream = ClosedListStream(engine, MOVE_PROMPT, grammar_picking(pick))
     stream.accept(np.zeros(4800, np.int16))
     result = stream.finish()
     assert result.text == heard
-    assert result.disputed == (heard != pick)
+    assert result.disputed is disputed
 
 
 # A turn's "Roll.": the host suggested "roll", "rules" and "score", and the
@@ -1495,27 +1497,30 @@ STEAL = Expectation.closed(
 
 
 @pytest.mark.parametrize(
-    "whisper, picked, scores, heard",
+    "whisper, picked, scores, heard, disputed",
     [
         # flite rms's "Ann" (at "Steal? Ann, Cy: say steal, or no."): Whisper
         # wrote "and end", the grammar picked "ben"; forced along each reply
         # after the players' names, "Ann" is far the likeliest
-        ("and end", "ben", {"ann": -1.7, "ben": -7.7}, "ann"),
-        ("and end", "ben", {"ann": -5.4, "ben": -9.7}, "ben"),  # not likely enough: the pick
-        ("and end", "ben", {"ann": -1.7, "ben": -4.5}, "ben"),  # not clearly likelier
-        ("bend", "ben", {"ann": -1.0}, "ben"),  # Whisper's words sound like the pick: no scoring
-        ("and end", "steal ann", {"ann": -1.0}, "steal ann"),  # the pick says the same reply
+        ("and end", "ben", {"ann": -1.7, "ben": -7.7}, "ann", True),
+        # not likely enough, or not clearly likelier: the pick, which Whisper
+        # wrote nothing like
+        ("and end", "ben", {"ann": -5.4, "ben": -9.7}, "ben", True),
+        ("and end", "ben", {"ann": -1.7, "ben": -4.5}, "ben", True),
+        # Whisper's words sound like the pick: no scoring, no dispute
+        ("bend", "ben", {"ann": -1.0}, "ben", False),
+        ("and end", "steal ann", {"ann": -1.0}, "steal ann", True),  # says the same reply
     ],
 )
 def test_a_name_whisper_wrote_as_a_word_is_the_likeliest_reply_over_another_pick(
-    whisper, picked, scores, heard
+    whisper, picked, scores, heard, disputed
 ):
     engine = ScoresEngine(whisper, scores)
     stream = ClosedListStream(engine, STEAL, grammar_picking(picked))
     stream.accept(np.zeros(4800, np.int16))
     finished = stream.finish()
     assert finished.text == heard
-    assert finished.disputed is (heard != picked)  # another player: the game asks first
+    assert finished.disputed is disputed
     if engine.scored:  # scored after the players' names, as the prompt spells them
         assert engine.scored_after == ["<Ann>", "<Ben>", "<Cy>", "<nobody>", "<steal>"]
     if heard != picked:
@@ -1526,28 +1531,45 @@ QUIT = Expectation.closed(["roll", "save and quit", "headquarters", "score"])
 
 
 @pytest.mark.parametrize(
-    "whisper, scores, heard",
+    "whisper, scores, heard, disputed",
     [
         # flite kal's "save and quit": Whisper wrote "say 1 quilt", the
         # grammar's path went to "headquarters"; Whisper finds the phrase
-        # that sounds like its words far likelier
-        ("say 1 quilt", {"save and quit": -7.2, "headquarters": -15.4}, "save and quit"),
-        ("say 1 quilt", {"save and quit": -14.0, "headquarters": -15.4}, "headquarters"),  # unsure
-        ("head quarter", {"save and quit": -1.0}, "headquarters"),  # Whisper agrees: no scoring
-        ("sco", {"score": -1.0}, "headquarters"),  # too short to weigh (kal's "throw": "so")
+        # that sounds like its words far likelier (a game-changing command
+        # Whisper's scoring put in place of the pick is asked about)
+        ("say 1 quilt", {"save and quit": -7.2, "headquarters": -15.4}, "save and quit", True),
+        # unsure: the pick stands, in dispute (Whisper wrote nothing like it)
+        ("say 1 quilt", {"save and quit": -14.0, "headquarters": -15.4}, "headquarters", True),
+        ("head quarter", {"save and quit": -1.0}, "headquarters", False),  # Whisper agrees
+        ("sco", {"score": -1.0}, "headquarters", True),  # too short to weigh (kal's "throw": "so")
     ],
 )
 def test_a_grammar_pick_unlike_what_whisper_wrote_is_weighed_against_what_it_sounds_like(
-    whisper, scores, heard
+    whisper, scores, heard, disputed
 ):
     engine = ScoresEngine(whisper, scores)
     stream = ClosedListStream(engine, QUIT, grammar_picking("headquarters"))
     stream.accept(np.zeros(4800, np.int16))
     finished = stream.finish()
     assert finished.text == heard
-    assert finished.disputed is (heard != "headquarters")  # Whisper's scoring overrode the pick
+    assert finished.disputed is disputed
     scored = whisper.startswith("say")
     assert engine.scored == ([["headquarters", "save and quit"]] if scored else [])
+
+
+def test_a_game_changing_pick_whisper_wrote_nothing_like_is_asked_about_first():
+    # flite kal16's "i need a drink" at 15 dB: Whisper wrote it so, the
+    # grammar picked "i was right", and the last ruling was overturned
+    expectation = Expectation.closed(["roll", "score", "i was right", "undo the move"])
+    engine = ScoresEngine("i need a drink", {})
+    stream = ClosedListStream(engine, expectation, grammar_picking("i was right"))
+    stream.accept(np.zeros(4800, np.int16))
+    finished = stream.finish()
+    assert finished.text == "i was right" and finished.disputed
+    assert (
+        finished.notes[-1]
+        == "Whisper wrote 'i need a drink', nothing like the grammar's 'i was right'"
+    )
 
 
 def test_when_nobody_spoke_an_answers_streams_are_let_go_without_a_decode():
