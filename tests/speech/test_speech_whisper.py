@@ -1146,10 +1146,11 @@ def test_a_lower_reading_that_stops_short_of_the_first_is_no_phrase_written():
 
 
 class ScoresEngine(SaysEngine):
-    """Whisper writing `reading`, and scoring phrases forced along them so."""
+    """Whisper writing `reading` (or several, best first), and scoring
+    phrases forced along them so."""
 
     def __init__(self, reading, scores):
-        super().__init__(reading)
+        super().__init__(*((reading,) if isinstance(reading, str) else reading))
         self.scores = scores
         self.scored = []
 
@@ -1450,9 +1451,9 @@ def test_awaiting_a_reply_a_whole_command_whisper_heard_otherwise_is_a_player_th
         (("a", "u", "yes"), "yes"),  # a reply lower down: as "no" above
         (("a", "u"), THINKING),  # no phrase written, nothing like the path
     ):
-        readings = (whisper,) if isinstance(whisper, str) else whisper
+        # the path, three words whole, is forced first: unlikely, so decoded
         stream = ClosedListStream(
-            SaysEngine(*readings), expectation, grammar_picking("wait a minute")
+            ScoresEngine(whisper, {}), expectation, grammar_picking("wait a minute")
         )
         stream.accept(np.zeros(4800, np.int16))
         stream.pause_began()
@@ -1979,35 +1980,41 @@ DESTINATIONS = Expectation.closed(
         "geography three spaces out along the spoke then one clockwise",
         "geography two spaces counter clockwise",
         "history five spaces clockwise",
+        "science counter clockwise",
         "roll",
+        "roll again",
     ]
 )
 LONG = "geography three spaces out along the spoke then one clockwise"
 
 
+@pytest.mark.parametrize("path", [LONG, "science counter clockwise"])
 @pytest.mark.parametrize(
-    "score, decoded, heard",
+    "score, decoded, said",
     [
-        (-0.9, [], LONG),  # likely: taken without decoding ten words freely
+        (-0.9, [], "the path"),  # likely: taken without decoding the words freely
         # unlikely: Whisper decodes, and the phrase it wrote wins as ever
         (-4.6, [4800], "history five spaces clockwise"),
     ],
 )
-def test_a_long_phrase_the_grammar_heard_whole_is_checked_by_scoring_it(score, decoded, heard):
-    engine = ScoresEngine("history five spaces clockwise", {LONG: score})
-    stream = ClosedListStream(engine, DESTINATIONS, grammar_picking(LONG))
+def test_a_phrase_of_three_words_or_more_the_grammar_heard_whole_is_checked_by_scoring_it(
+    path, score, decoded, said
+):
+    engine = ScoresEngine("history five spaces clockwise", {path: score})
+    stream = ClosedListStream(engine, DESTINATIONS, grammar_picking(path))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()  # the grammar's path is that whole phrase
-    assert stream.finish().text == heard
-    assert engine.scored[0][0] == LONG and engine.decoded == decoded
+    assert stream.finish().text == (path if said == "the path" else said)
+    assert engine.scored[0][0] == path and engine.decoded == decoded
 
 
-def test_a_short_phrase_is_decoded_freely_not_scored():
-    engine = ScoresEngine("roll", {"roll": -0.1})
-    stream = ClosedListStream(engine, DESTINATIONS, grammar_picking("roll"))
+@pytest.mark.parametrize("phrase", ["roll", "roll again"])
+def test_a_short_phrase_is_decoded_freely_not_scored(phrase):
+    engine = ScoresEngine(phrase, {phrase: -0.1})
+    stream = ClosedListStream(engine, DESTINATIONS, grammar_picking(phrase))
     stream.accept(np.zeros(4800, np.int16))
     stream.pause_began()
-    assert stream.finish().text == "roll"
+    assert stream.finish().text == phrase
     assert engine.scored == [] and engine.decoded == [4800]
 
 
