@@ -232,10 +232,11 @@ class ClosedListStream:
     def _begins_a_reply(self, path: str | None) -> bool:
         return begins_a_phrase(first_spoken_form(path or "").split(), self._ways_to_reply())
 
-    def _written_unlike(self, path: str | None) -> bool:
-        """Whisper wrote words, and none of its readings sounds like the path."""
+    def _written_unlike(self, path: str | None, alike=roughly_alike) -> bool:
+        """Whisper wrote words, and none of its readings sounds like the path
+        (as `alike` hears it)."""
         readings = [h.text for h in self.audio.decoded() if h.text.strip()]
-        return bool(readings) and not any(roughly_alike(text, path or "") for text in readings)
+        return bool(readings) and not any(alike(text, path or "") for text in readings)
 
     def _filler_written(self) -> str | None:
         """Whisper's first reading, when it is only fillers ("m", "hmmm")."""
@@ -505,10 +506,10 @@ class ClosedListStream:
         first. commands_bench.py's "i need a drink", written so, was picked
         "i was right" (flite kal16 at 15 dB) and "undo the move" (flite rms):
         the last ruling overturned, a move taken back, on words nobody meant."""
-        readings = [h.text for h in self.audio.decoded() if h.text.strip()]
-        if not readings or any(_sounds_like(text, picked.text) for text in readings):
+        if not self._written_unlike(picked.text, alike=_sounds_like):
             return picked
-        note = f"Whisper wrote {readings[0]!r}, nothing like the grammar's '{picked.text}'"
+        written = next(h.text for h in self.audio.decoded() if h.text.strip())
+        note = f"Whisper wrote {written!r}, nothing like the grammar's '{picked.text}'"
         return replace(picked, notes=(*picked.notes, note), disputed=True)
 
     def discard(self) -> None:

@@ -160,7 +160,7 @@ def _resume(data: dict, reading: BackgroundLoad, store: SaveStore, channel, curr
     welcome = game_narrator.say("welcome_back")
     channel.say(welcome)  # while the decks are read
     game = Game.from_save(data, reading.result())
-    table = _table(game, channel, settings, store, narrator=game_narrator)
+    table = _table(game, channel, settings, store, game_narrator)
     try:
         return table.resume(welcomed=welcome)
     finally:
@@ -194,7 +194,7 @@ def _new_game(settings, store: SaveStore, channel, narrator) -> str:
     game, events = Game.new(settings, decks, paths, seed, start_wedges, order)
     if store.has_game():
         store.archive("unfinished-" + game.meta["game_id"])
-    table = _table(game, channel, settings, store, history, game_narrator)
+    table = _table(game, channel, settings, store, game_narrator, history)
     try:
         return table.start(events, welcomed=welcome)
     finally:
@@ -227,8 +227,7 @@ def _narrator(rules, settings, seed: int, channel) -> Narrator:
     return Narrator(rules, settings.verbosity, seed, settings.read_answer, typed=not channel.voice)
 
 
-def _table(game, channel, settings, store, history=None, narrator=None) -> Table:
-    narrator = narrator or _narrator(game.rules, settings, game.meta["seed"], channel)
+def _table(game, channel, settings, store, narrator: Narrator, history=None) -> Table:
     transcript = Transcript(store.transcript_path) if store is not None else None
     overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
     judging = Judging(overrides, warn=lambda m: channel.say(Narrator.note(m)))
