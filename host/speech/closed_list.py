@@ -476,6 +476,9 @@ class ClosedListStream:
             return None  # a short reading ("so" for kal's "throw") says too little
         if any(roughly_alike(text, picked.text) for text in readings):
             return None
+        begun = self._phrase_begun_by(readings[0])
+        if begun is not None and self._means_the_same(begun, picked.text):
+            return None  # "roll off" for the pick "throw": both roll the die
         rivals = {p for text in readings for p in closest_in_sound(text, self.spoken, RIVALS)}
         rivals.discard(first_spoken_form(picked.text))
         # nor a phrase Whisper wrote more than ("what" of "what does")
@@ -499,6 +502,17 @@ class ClosedListStream:
             notes=(*picked.notes, note),
             disputed=True,
         )
+
+    def _phrase_begun_by(self, reading: str) -> str | None:
+        """The longest phrase of the list the reading begins with, and goes
+        on from by a word at most: flite's "roll", said alone, was written
+        "roll off" (its release heard as a word)."""
+        words = first_spoken_form(reading).split()
+        for size in range(len(words), max(0, len(words) - 2), -1):
+            phrase = " ".join(words[:size])
+            if phrase in self.spoken:
+                return phrase
+        return None
 
     def _unconfirmed(self, picked: Recognition) -> Recognition:
         """The grammar's pick, in dispute when Whisper wrote words and none

@@ -1376,6 +1376,9 @@ ROLL_PROMPT = Expectation.closed(
         # the die is rolled, so nothing is weighed (flite's "roll", written
         # "roll off", the grammar's pick "throw": 120 ms of scoring in a game)
         ("row it", {"roll it": -2.0}, "throw", []),
+        # Whisper wrote a phrase that rolls and a word more (that "roll",
+        # written "roll off", sounds like "rules" too): nothing is weighed
+        ("roll off", {"rules": -2.0}, "throw", []),
         # a phrase that does something else is still weighed against the pick
         ("rule it", {"rules": -2.0}, "rules", [["throw", "roll it", "rules"]]),
         ("rule it", {"throw": -3.0, "rules": -4.0}, "throw", [["throw", "roll it", "rules"]]),
