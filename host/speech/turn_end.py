@@ -373,13 +373,7 @@ class TurnEnd:
                 return Tier.WAITING  # "jurassic" of "jurassic park"
             return Tier.COMPLETE
         rest = _without_lead_in(words)
-        # with the lead-in left out ("it's plate lips"), or with it, where
-        # the "lead-in" was the answer's start ("when ble": Wembley); never
-        # with the fillers before it: flite rms's "um ... er" was "um bird",
-        # which run together sounds like Umberto Eco
-        sounds_whole = self.sounds_whole is not None and any(
-            self.sounds_whole(said) for said in (rest, _after_the_fillers(words)) if said
-        )
+        sounds_whole = self._sounds_whole(words)
         if _starts(words, self.expected) or (
             guess_begins
             # unless the guess is whole itself and the words sound like it:
@@ -405,6 +399,17 @@ class TurnEnd:
         if _starts(words, self.commands) or _starts(guessed, self.commands):
             return Tier.WAITING  # "roll the" of "roll the dice"
         return Tier.OPEN
+
+    def _sounds_whole(self, words: list[str]) -> bool:
+        """The words sound like a whole answer (`sounds_whole`): with the
+        lead-in left out ("it's plate lips"), or with it, where the
+        "lead-in" was the answer's start ("when ble": Wembley); never with
+        the fillers before it: flite rms's "um ... er" was "um bird", which
+        run together sounds like Umberto Eco."""
+        if self.sounds_whole is None:
+            return False
+        sayings = (_without_lead_in(words), _after_the_fillers(words))
+        return any(self.sounds_whole(said) for said in sayings if said)
 
     def _finished(
         self, partial: str, others: Sequence[str], earlier: Callable[[], str | None] | None
@@ -435,9 +440,11 @@ class TurnEnd:
 
     def _whole_wider(self, partial: str, other: str, guess: str | None) -> bool:
         """The ruling's wider window reads the words as a whole answer on the
-        card, in as many words, one or more of them heard otherwise: the last
-        (flite awb's "Sherlock ... Holmes" was "sherlock guns" in the end of
-        turn's window, "sherlock holmes" in the ruling's), or those before
+        card, or as words that sound like one, in as many words, one or more
+        of them heard otherwise: the last (flite awb's "Sherlock ... Holmes"
+        was "sherlock guns" in the end of turn's window, "sherlock holmes"
+        in the ruling's; flite's "Platelets" "plate webs", wider "plate
+        lips", which sounds like it, and waited 1.8 s), or those before
         the same last word (piper's "Alexander the ... Great", "alexander
         them great", as `_respelt_whole`). Not a reading that says more than
         the words, or other words before a last word it changes (the card,
@@ -462,7 +469,7 @@ class TurnEnd:
             not _starts(words, self.expected)
             and not self._filler(partial)
             and self.on_the_card is not None
-            and self.on_the_card(other)
+            and (self.on_the_card(other) or self._sounds_whole(wider))
             and not one_of_the_phrases(other, self.commands)
             and self._tier(other, guess) in _WHOLE
         )

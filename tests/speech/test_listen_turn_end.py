@@ -727,6 +727,20 @@ def test_words_the_rulings_wider_window_reads_as_the_card_in_as_many_words_are_w
     assert great.classify("alexander them great", wider=lambda: wider) is Tier.COMPLETE
 
 
+def test_words_the_rulings_wider_window_reads_as_sounding_like_an_answer_are_whole():
+    """flite's "Platelets" said on a French card (a wrong answer from the
+    decks) was "plate webs" at the pause, "plate lips" in the ruling's wider
+    window: words that sound like an answer, so the turn ends, where it
+    waited the middle pause (1.8 s in the turnaround game)."""
+    french = answer_plan(AnswerFields("French", accept=("France",)), ("Platelets", "Hamlet"))
+    turn = french.turn_end
+    assert turn.classify("plate webs") is Tier.OPEN
+    assert turn.classify("plate webs", wider=lambda: ("plate lips", "playlists")) is Tier.COMPLETE
+    # a wider reading that sounds like no answer, or says more, still waits
+    assert turn.classify("plate webs", wider=lambda: ("plate wins",)) is Tier.OPEN
+    assert turn.classify("plate webs", wider=lambda: ("plate lips and",)) is Tier.OPEN
+
+
 def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
     """flite slt's "is it ... Tokyo" in noise was "don't heal", and waited the
     middle pause; Whisper, not led by the card, finds "Tokyo" a likely
