@@ -504,8 +504,8 @@ class ClosedListStream:
         )
 
     def _phrase_begun_by(self, reading: str) -> str | None:
-        """The longest phrase of the list the reading begins with, and goes
-        on from by a word at most: flite's "roll", said alone, was written
+        """The longest phrase of the list the reading begins with, when at
+        most one word follows it: flite's "roll", said alone, was written
         "roll off" (its release heard as a word)."""
         words = first_spoken_form(reading).split()
         for size in range(len(words), max(0, len(words) - 2), -1):
