@@ -103,9 +103,10 @@ class TurnEnd:
     `sounds_whole(words)`: the words sound like a whole answer though spelt
     otherwise ("plate lips"); asked of them with their lead-in left out
     and with it, once they start no expected phrase and end on no
-    unfinished word; and of the ruling's wider reading (`_whole_wider`). `meaning(phrase)`: what a phrase means, as labels; a
-    longer phrase that shares one adds nothing ("nobody" of "nobody steals"
-    is FINAL at a closed list: the player has said what they meant).
+    unfinished word, and of the ruling's wider reading (`_whole_wider`).
+    `meaning(phrase)`: what a phrase means, as labels; a longer phrase
+    that shares one adds nothing ("nobody" of "nobody steals" is FINAL at
+    a closed list: the player has said what they meant).
     `on_the_card(text)`: at an answer, the words are whole by the card
     itself, not only as another answer in the decks (`_whole_by_the_card`).
     `right_answers`: the card's answer and the forms it accepts, which the
