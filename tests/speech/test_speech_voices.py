@@ -91,6 +91,33 @@ def test_hibari_never_downloads_a_voice(monkeypatch):
         make_synthesizer("hibari", voice="nobody")
 
 
+@needs_hibari
+def test_hibari_reads_its_lexicons_quickly_and_pronounces_as_its_own_reader_would():
+    import hibari.g2p
+
+    from host.speech.neural import _load_json_quickly, _pronunciations
+
+    # the quick reader stands in for hibari's own, by that name
+    for name in ("lexicon_us_gold.json.gz", "tokenizer_exceptions.json", "tagger.json.gz"):
+        assert _load_json_quickly(name) == hibari.g2p._load_json(name)
+    sentence = "Dr. Livingstone crossed 1,250 miles of the Zambezi in 1855, didn't he?"
+    for british in (False, True):
+        assert _pronunciations(british)(sentence) == hibari.g2p.G2P(british=british)(sentence)
+    assert hibari.g2p._load_json.__module__ == "hibari.g2p"  # put back afterwards
+
+
+@needs_hibari
+def test_hibari_without_orjson_reads_its_lexicons_itself(monkeypatch):
+    import host.speech.neural as neural
+
+    def no_orjson(name):
+        raise AssertionError(f"{name} read without orjson")
+
+    hide_module(monkeypatch, "orjson")
+    monkeypatch.setattr(neural, "_load_json_quickly", no_orjson)
+    assert neural._pronunciations(british=False)("Which river?") == "wˌɪʧ ɹˈɪvəɹ?"
+
+
 @needs_piper
 def test_piper_says_a_sentence():
     audio = make_synthesizer("piper").synthesize(QUESTION)
