@@ -114,13 +114,17 @@ def _hibari_model(voice: str):
         ) from None
     # the pronunciation lexicons (JSON: Python's lock) are read on a helper
     # thread while the ONNX session is made (native code, which lets go of
-    # the lock): the load 0.67 -> 0.55 s at the median on two cores
+    # the lock): the load 0.67 -> 0.55 s at the median on two cores; with
+    # orjson parsing them (_pronunciations), 0.58-0.77 -> 0.37-0.44 s
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="hibari-lexicons") as helper:
         lexicons = helper.submit(_pronunciations, british=VOICES[voice]["british"])
         with sessions_without_memory_arena():
             model = Hibari(voice=voice, model=path, g2p=_once_read(lexicons))
         model("Ready.")  # waits for the lexicons now, not during the first question
     return model
+
+
+_READING_LEXICONS = threading.Lock()  # hibari.g2p's reader is replaced while one is read
 
 
 def _pronunciations(british: bool):
@@ -139,9 +143,6 @@ def _pronunciations(british: bool):
             return hibari.g2p.G2P(british=british)
         finally:
             hibari.g2p._load_json = original
-
-
-_READING_LEXICONS = threading.Lock()
 
 
 def _load_json_quickly(name: str):
