@@ -56,6 +56,19 @@ Measured 2026-12-02, idle (load 0.7-1.0), 5 runs a case, p50, with setup.sh's
                                 | first game    | after prepare | later games
       asked by voice            | 1.95 s (2.15) | 0.46 s (0.57) | 0.39 s (0.49)
       named players             | 3.05 s (3.26) | 0.62 s (0.71) | 0.64 s (0.75)
+
+Measured 2026-12-07 (load 0.4), in a virtual environment made as
+`pip install '.[voice,whisper]'` makes it (no scipy: docs/recognizers.md,
+"Stop 64"), with hibari's lexicons parsed by orjson, p50 of 5 runs:
+
+                                | first game    | after prepare | later games
+      asked by voice            | 0.89 s (1.21) | 0.40 s (0.51) | 0.36 s (0.46)
+      named players             | 1.11 s (1.43) | 0.47 s (0.58) | 0.50 s (0.61)
+      a saved game (--resume)   | 1.16 s (1.40) | 0.45 s (0.51) | 0.43 s (0.53)
+
+The first game waits for about 0.9 s of work that holds Python's lock (the
+host's imports and setup, hibari's imports, its lexicons), whatever the
+order: docs/recognizers.md, "Stop 65".
 """
 
 from __future__ import annotations
