@@ -9,7 +9,10 @@ A command heard as another is a wrong turn ("save and quit" heard as
 "headquarters": "Didn't understand", four times over in a demo); one heard
 as nothing costs a "Sorry?". So the figures are: right, another command,
 nothing; and for things that are no command (a filler, an answer, table
-talk, room noise alone), how often they were read as one.
+talk, room noise alone), how often they were read as one. A command that
+changes the game or the host's voice is asked about first when the two
+passes disagreed (conversation.ASKED_FIRST), so those heard are counted
+by whether they were meant and whether the passes disagreed.
 
 Since the host also hears questions about a player by name ("where is
 Ben"), the roll prompt's list holds those for a table of four (--players),
@@ -38,6 +41,8 @@ from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
 from host.table.conversation import ASKED_FIRST  # noqa: E402
 
+# commands that change how the host speaks, not the game
+VOICE_SETTINGS = frozenset(["louder", "softer", "slower", "faster", "short", "long"])
 NOT_COMMANDS = ("um", "hmm", "canberra", "i need a drink", "")  # "": room noise alone
 # other ways of saying commands, which the help does not suggest (--other-words)
 OTHER_WORDS = (
@@ -110,7 +115,8 @@ def main() -> None:
     said = list(OTHER_WORDS) if args.other_words else ["roll", *suggested_commands()]
     about = asked_about(players[1]) if len(players) > 1 and not args.other_words else []
     read_as: dict[tuple[str, str], Counter] = defaultdict(Counter)  # (group, who) -> outcome
-    # game-changing commands heard (ASKED_FIRST): asked about when disputed
+    # commands heard that change the host's voice, or else the game (both
+    # asked about when disputed): (kind, meant or not, disputed or agreed)
     changing: Counter = Counter()
     groups = ("command", "about someone", "not a command")
     # the queries about someone in a pass of their own: the others' noise stays as it was
@@ -127,9 +133,10 @@ def main() -> None:
         outcome = "right" if got == meant else ("nothing" if got is None else "other")
         for who in (voice.name, "noisy" if snr else "clean"):
             read_as[(group, who)][outcome] += 1
-        if got in ASKED_FIRST:
+        kind = "voice" if got in VOICE_SETTINGS else ("game" if got in ASKED_FIRST else None)
+        if kind is not None:
             meant_it = "meant" if got == meant else "not meant"
-            changing[(meant_it, "asked first" if report["disputed"] else "carried out")] += 1
+            changing[(kind, meant_it, "disputed" if report["disputed"] else "agreed")] += 1
         if args.show and outcome != "right":
             where = f"{snr:.0f} dB" if snr else "clean"
             print(f"{voice.name} {where}: said {text!r}, heard {report['heard'][:3]}")
@@ -137,10 +144,12 @@ def main() -> None:
     for group in groups if about else (groups[0], groups[2]):
         print(f"{group}:")
         print_shares(read_as, group, [v.name for v in voices], ("right", "other", "nothing"))
-    print("game-changing commands heard (asked about first when the two passes disagreed):")
-    for meant_it in ("meant", "not meant"):
-        asked, done = changing[(meant_it, "asked first")], changing[(meant_it, "carried out")]
-        print(f"  {meant_it:10s} asked first {asked:3d}, carried out at once {done:3d}")
+    for kind, what in (("game", "game-changing"), ("voice", "voice-setting")):
+        print(f"{what} commands heard, by whether the two passes disagreed:")
+        for meant_it in ("meant", "not meant"):
+            disputed, agreed = (changing[(kind, meant_it, how)] for how in ("disputed", "agreed"))
+            print(f"  {meant_it:10s} disputed {disputed:3d}, agreed {agreed:3d}")
+    print(f"(asked about first when disputed: {', '.join(sorted(ASKED_FIRST))})")
 
 
 if __name__ == "__main__":

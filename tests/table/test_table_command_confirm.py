@@ -1,7 +1,8 @@
 """A game-changing command heard by voice while the recognizer's two passes
 disagreed ("[disputed]": Whisper wrote "that was wrong", the grammar picked
 "rules") is asked about before it changes anything: a right answer is not
-ruled wrong, nor the judge taught so, on room noise. Heard plainly, or typed,
+ruled wrong, nor the judge taught so, on room noise. So is a change to how
+the host talks ("speak up" written "speed up"). Heard plainly, or typed,
 it is carried out at once. The question is Ottawa (seed 7), answered right.
 """
 
@@ -71,6 +72,20 @@ def test_a_disputed_save_and_quit_is_asked_about_and_no_plays_on(table):
     assert said_after(channel, "save and quit [disputed]") == ["Did you say save and quit?"]
     assert keys_after(channel, "no")[0] == "command_not_meant"
     assert keys_after(channel, "save and quit")[0] == "saved_and_quit"
+
+
+def test_a_disputed_speed_up_is_asked_about_and_no_leaves_the_voice_alone(table):
+    _outcome, channel = by_voice(table, ["speed up [disputed]", "no", "louder"])
+    assert said_after(channel, "speed up [disputed]") == ["Did you say speed up?"]
+    assert keys_after(channel, "no")[0] == "command_not_meant"
+    assert keys_after(channel, "louder")[0] == "voice_louder"  # heard plainly: at once
+    assert channel.adjustments == ["louder"]
+
+
+def test_a_disputed_slower_said_yes_to_slows_the_voice(table):
+    _outcome, channel = by_voice(table, ["slower [disputed]", "yes"])
+    assert keys_after(channel, "yes")[0] == "voice_slower"
+    assert channel.adjustments == ["slower"]
 
 
 def test_the_demos_players_say_yes_to_a_command_they_said_and_no_to_another():
