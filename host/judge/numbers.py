@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import re
 
-from num2words import num2words
 from text_to_num import alpha2digit
 
 ROMAN = re.compile(r"^(x{0,3})(ix|iv|v?i{0,3})$")
@@ -47,6 +46,8 @@ def any_roman_value(token: str) -> int | None:
 @functools.lru_cache(maxsize=4)
 def number_words(lang: str) -> frozenset[str]:
     """Words that may start or continue a spoken number, to skip text2num when none occur."""
+    from num2words import num2words  # here, not at import: 30 ms before the host's first word
+
     words: set[str] = {
         "zero",
         "o",
