@@ -38,6 +38,7 @@ class Ask:
 
 
 NOT_UNDERSTOOD = object()
+FACES = ("one", "two", "three", "four", "five", "six")  # a die's, as said
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,7 @@ def roll(table, prompt: dict) -> tuple[dict, str | None]:
             return Reply(table.narrator.say("die_value"))
         return NOT_UNDERSTOOD
 
-    phrases = (
-        und.vocabulary()["roll"] if host_rolls else ("one", "two", "three", "four", "five", "six")
-    )
+    phrases = und.vocabulary()["roll"] if host_rolls else FACES
     value = table.converse(
         ask,
         listening("roll", prompt, phrases),
@@ -163,9 +162,7 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
 
 # What a closed list hears for a roll said again at the move: "i rolled a
 # five", "it was a five" (understanding.rolled_value reads more ways)
-ROLL_CORRECTIONS = tuple(
-    f"{lead} {number_words(value)}" for lead in ("i rolled a", "it was a") for value in range(1, 7)
-)
+ROLL_CORRECTIONS = tuple(f"{lead} {face}" for lead in ("i rolled a", "it was a") for face in FACES)
 
 
 def jump(table, prompt: dict) -> tuple[dict, str | None]:
