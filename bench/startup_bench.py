@@ -65,6 +65,11 @@ Measured 2026-12-07 (load 0.4), in a virtual environment made as
       asked by voice            | 0.89 s (1.21) | 0.40 s (0.51) | 0.36 s (0.46)
       named players             | 1.11 s (1.43) | 0.47 s (0.58) | 0.50 s (0.61)
       a saved game (--resume)   | 1.16 s (1.40) | 0.45 s (0.51) | 0.43 s (0.53)
+    later that day (load 0.0-0.5), num2words no longer loaded before the
+    first word:
+      asked by voice            | 0.72 s (1.04) | 0.35 s (0.43) | 0.28 s (0.38)
+      named players             | 1.04 s (1.42) | 0.40 s (0.51) | 0.31 s (0.42)
+      a saved game (--resume)   | 0.74 s (1.02) | 0.32 s (0.43) | 0.37 s (0.47)
 
 The first game waits for about 0.9 s of work that holds Python's lock (the
 host's imports and setup, hibari's imports, its lexicons), whatever the
