@@ -3,9 +3,10 @@ made on a helper thread so the host can greet the table meanwhile.
 
 A load begins when started (`start`) or when first needed (`result`). The
 voice channel starts the recognizer's and the voice model's once the first
-line has been handed to the speaker: PocketSphinx holds Python's lock while
-it loads its model (about 0.7 s of CPU), so loading beside the greeting
-would only slow the greeting down.
+clause has played (`Speaker.play` returns when it is written): PocketSphinx
+holds Python's lock while it loads its model (about 0.7 s of CPU), so
+loading beside the greeting's first words would only delay them. The
+clauses after it may still be held up (docs/recognizers.md, "Stop 65").
 """
 
 from __future__ import annotations
