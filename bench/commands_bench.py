@@ -39,10 +39,8 @@ from yes_no_bench import hearing_and_voices, hearings, print_shares  # noqa: E40
 
 from host.table import understanding as und  # noqa: E402
 from host.table.channels import Listening  # noqa: E402
-from host.table.conversation import ASKED_FIRST  # noqa: E402
+from host.table.conversation import ASKED_FIRST, VOICE_SETTINGS  # noqa: E402
 
-# commands that change how the host speaks, not the game
-VOICE_SETTINGS = frozenset(["louder", "softer", "slower", "faster", "short", "long"])
 NOT_COMMANDS = ("um", "hmm", "canberra", "i need a drink", "")  # "": room noise alone
 # other ways of saying commands, which the help does not suggest (--other-words)
 OTHER_WORDS = (

@@ -40,9 +40,9 @@ QUESTIONS_BACK = 4  # then a question back counts as a miss after all
 # heard where nobody meant one were disputed 10 times of 12 (the help's
 # phrases and other talk, 702 utterances) and 11 of 12 (other ways of
 # saying commands, 459); those meant, 26 of 145 and 16 of 68.
-ASKED_FIRST = frozenset(
-    ["right", "wrong", "skip", "undo", "save_quit"]
-    + ["louder", "softer", "slower", "faster", "short", "long", "keyboard"]
+VOICE_SETTINGS = frozenset(["louder", "softer", "slower", "faster", "short", "long"])
+ASKED_FIRST = (
+    frozenset(["right", "wrong", "skip", "undo", "save_quit", "keyboard"]) | VOICE_SETTINGS
 )
 
 
