@@ -374,12 +374,11 @@ class TurnEnd:
                 return Tier.WAITING  # "jurassic" of "jurassic park"
             return Tier.COMPLETE
         rest = _without_lead_in(words)
-        sounds_whole = self._sounds_whole(words)
         if _starts(words, self.expected) or (
             guess_begins
             # unless the guess is whole itself and the words sound like it:
             # "when ble", guessed "wembley" (the answer; "wembley stadium" too)
-            and not (sounds_whole and self.is_complete(guess or ""))
+            and not (self.is_complete(guess or "") and self._sounds_whole(words))
             # or the words are the whole name, its last word misread: "johan
             # cruz" (flite slt's "Johan Cruyff"), guessed "johan"
             and not _all_but_the_last_word(rest, self.expected)
@@ -387,7 +386,7 @@ class TurnEnd:
             return Tier.WAITING  # "leonardo da" of "leonardo da vinci"
         if not rest or words[-1] in unfinished_words():
             return Tier.WAITING  # "it's the", "salt and": the answer goes on
-        if sounds_whole:
+        if self._sounds_whole(words):
             return Tier.COMPLETE  # "plate lips": Platelets heard as other words
         if len(words) == 1 and words[0] in _word_lists()["whole_replies"]:
             return Tier.COMPLETE  # "yes": a reply, however wrong ("pass" in noise)
