@@ -21,7 +21,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -66,6 +66,21 @@ def hibari_voices() -> list[VoiceInfo]:
     return found
 
 
+@contextmanager
+def _replaced(
+    owner: object, name: str, change: Callable[[Any], Any], lock: threading.Lock
+) -> Iterator[None]:
+    """`owner.name` is `change(original)` inside, one caller at a time
+    (`lock`): a library's default changed while a model loads, then put back."""
+    with lock:
+        original = getattr(owner, name)
+        setattr(owner, name, change(original))
+        try:
+            yield
+        finally:
+            setattr(owner, name, original)
+
+
 _LOADING = threading.Lock()
 
 
@@ -81,19 +96,16 @@ def sessions_without_memory_arena() -> Iterator[None]:
     """
     import onnxruntime as ort
 
-    with _LOADING:
-        original = ort.SessionOptions
-
+    def without_arena(original):
         def options():
             made = original()
             made.enable_cpu_mem_arena = False
             return made
 
-        ort.SessionOptions = options
-        try:
-            yield
-        finally:
-            ort.SessionOptions = original
+        return options
+
+    with _replaced(ort, "SessionOptions", without_arena, _LOADING):
+        yield
 
 
 @cache
@@ -136,13 +148,8 @@ def _pronunciations(british: bool):
 
     if importlib.util.find_spec("orjson") is None:  # hibari installed without the voice extra
         return hibari.g2p.G2P(british=british)
-    with _READING_LEXICONS:
-        original = hibari.g2p._load_json
-        hibari.g2p._load_json = _load_json_quickly
-        try:
-            return hibari.g2p.G2P(british=british)
-        finally:
-            hibari.g2p._load_json = original
+    with _replaced(hibari.g2p, "_load_json", lambda _: _load_json_quickly, _READING_LEXICONS):
+        return hibari.g2p.G2P(british=british)
 
 
 def _load_json_quickly(name: str):
