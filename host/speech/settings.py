@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from host.config import read_config
 from host.errors import UserError
-from host.speech.endpoint import EndpointPolicy
 from host.speech.engines import SETTINGS as ENGINE_SETTINGS
+
+if TYPE_CHECKING:
+    from host.speech.endpoint import EndpointPolicy
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,8 @@ class SpeechSettings:
     )
 
     def command_policy(self) -> EndpointPolicy:
+        from host.speech.endpoint import EndpointPolicy  # not before the host's first word
+
         return EndpointPolicy.command(self.command_silence, self.no_speech_timeout)
 
     def answer_policy(self, time_limit: float | None = None) -> EndpointPolicy:
@@ -57,6 +61,8 @@ class SpeechSettings:
         (turn_end.py), never later than `answer_silence`; a player is given
         at least 10 s to start. `time_limit`: the house rule's answer
         seconds (0 or None: no limit)."""
+        from host.speech.endpoint import EndpointPolicy
+
         return EndpointPolicy.answer(
             self.answer_silence, max(self.no_speech_timeout, 10.0), time_limit
         ).with_early_end(self.complete_silence, self.answer_open_silence)

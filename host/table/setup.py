@@ -9,6 +9,7 @@ import re
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from host.cards.deck import load_decks
 from host.cards.history import CardHistory, default_history_dir, order_cards
@@ -21,13 +22,14 @@ from host.rules.engine import IllegalAction, sides_for
 from host.speech.background import BackgroundLoad
 from host.table import understanding as und
 from host.table.channels import EndOfInput, KeyboardChannel, Listening
-from host.table.conversation import Table
 from host.table.game import Game, resolve_deck_paths
-from host.table.judging import Judging
 from host.table.narrator import Narrator, join
 from host.table.saving import DamagedSave, SaveStore
 from host.table.settings import apply_arguments, checked, settings_from_config
 from host.table.transcript import Transcript
+
+if TYPE_CHECKING:
+    from host.table.conversation import Table
 
 
 def settings_for(args):
@@ -228,6 +230,11 @@ def _narrator(rules, settings, seed: int, channel) -> Narrator:
 
 
 def _table(game, channel, settings, store, narrator: Narrator, history=None) -> Table:
+    # imported here: the game's own modules (the judge among them) are not
+    # needed before the host's first word, which waits for their import
+    from host.table.conversation import Table
+    from host.table.judging import Judging
+
     transcript = Transcript(store.transcript_path) if store is not None else None
     overrides = Path(settings.save_dir) / "judge_overrides.json" if settings.save_dir else None
     judging = Judging(overrides, warn=lambda m: channel.say(Narrator.note(m)))

@@ -17,7 +17,6 @@ from __future__ import annotations
 import numpy as np
 
 from host.errors import DeviceError, HostError, plain_sentence
-from host.judge.forms import known_names
 from host.memory import give_back
 from host.speech.background import BackgroundLoad
 from host.speech.loading_voice import LoadingSynthesizer
@@ -215,6 +214,7 @@ class VoiceChannel:
 def expectation_for(listening: Listening):
     """What the recognizer should expect: answers are guided by the card's
     phrases; choices and commands are closed lists of what may be said."""
+    from host.judge.forms import known_names  # the judge: not before the first word
     from host.speech import Expectation
 
     commands = tuple(listening.commands)
