@@ -70,6 +70,12 @@ Measured 2026-12-07 (load 0.4), in a virtual environment made as
       asked by voice            | 0.72 s (1.04) | 0.35 s (0.43) | 0.28 s (0.38)
       named players             | 1.04 s (1.42) | 0.40 s (0.51) | 0.31 s (0.42)
       a saved game (--resume)   | 0.74 s (1.02) | 0.32 s (0.43) | 0.37 s (0.47)
+    later still, the turn-taking, recognition and judging modules no longer
+    imported before the first word (docs/recognizers.md, "Stop 66"), the
+    two trees interleaved, p50 of 8 runs, before -> after:
+      asked by voice            | 0.82 -> 0.78 s |               | 0.31 -> 0.29 s
+      named players             | 0.86 -> 0.83 s |               | 0.35 -> 0.29 s
+      a saved game (--resume)   | 0.92 -> 0.78 s |               | 0.32 -> 0.27 s
 
 The first game waits for about 0.9 s of work that holds Python's lock (the
 host's imports and setup, hibari's imports, its lexicons), whatever the
