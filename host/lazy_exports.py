@@ -8,7 +8,12 @@ others (turn-taking, recognition, the judge's rules) for later.
     _EXPORTS = {"audio": ("Audio", "read_wav"), ...}
     __all__, __getattr__ = lazy_exports(__name__, _EXPORTS)
     if TYPE_CHECKING:  # the same names, for mypy
-        from host.speech.audio import Audio as Audio, read_wav as read_wav
+        from host.speech.audio import Audio, read_wav
+
+Those imports are for mypy alone: pyproject.toml lets ruff leave them
+(F401), and mypy take them as the package's (implicit_reexport, where the
+package is checked strictly). tests/test_lazy_exports.py checks that they
+name what `_EXPORTS` names.
 """
 
 from __future__ import annotations
