@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from host.speech.guided import roughly_alike
@@ -374,11 +374,12 @@ class TurnEnd:
                 return Tier.WAITING  # "jurassic" of "jurassic park"
             return Tier.COMPLETE
         rest = _without_lead_in(words)
+        sounds_whole = cache(lambda: self._sounds_whole(words))  # asked at most once
         if _starts(words, self.expected) or (
             guess_begins
             # unless the guess is whole itself and the words sound like it:
             # "when ble", guessed "wembley" (the answer; "wembley stadium" too)
-            and not (self.is_complete(guess or "") and self._sounds_whole(words))
+            and not (self.is_complete(guess or "") and sounds_whole())
             # or the words are the whole name, its last word misread: "johan
             # cruz" (flite slt's "Johan Cruyff"), guessed "johan"
             and not _all_but_the_last_word(rest, self.expected)
@@ -386,7 +387,7 @@ class TurnEnd:
             return Tier.WAITING  # "leonardo da" of "leonardo da vinci"
         if not rest or words[-1] in unfinished_words():
             return Tier.WAITING  # "it's the", "salt and": the answer goes on
-        if self._sounds_whole(words):
+        if sounds_whole():
             return Tier.COMPLETE  # "plate lips": Platelets heard as other words
         if len(words) == 1 and words[0] in _word_lists()["whole_replies"]:
             return Tier.COMPLETE  # "yes": a reply, however wrong ("pass" in noise)
