@@ -38,7 +38,6 @@ class Ask:
 
 
 NOT_UNDERSTOOD = object()
-FACES = ("one", "two", "three", "four", "five", "six")  # a die's, as said
 
 
 @dataclass(frozen=True)
@@ -91,7 +90,7 @@ def roll(table, prompt: dict) -> tuple[dict, str | None]:
             return Reply(table.narrator.say("die_value"))
         return NOT_UNDERSTOOD
 
-    phrases = und.vocabulary()["roll"] if host_rolls else FACES
+    phrases = und.vocabulary()["roll"] if host_rolls else und.DIE_FACES
     value = table.converse(
         ask,
         listening("roll", prompt, phrases),
@@ -162,7 +161,9 @@ def move(table, prompt: dict) -> tuple[dict, str | None]:
 
 # What a closed list hears for a roll said again at the move: "i rolled a
 # five", "it was a five" (understanding.rolled_value reads more ways)
-ROLL_CORRECTIONS = tuple(f"{lead} {face}" for lead in ("i rolled a", "it was a") for face in FACES)
+ROLL_CORRECTIONS = tuple(
+    f"{lead} {face}" for lead in ("i rolled a", "it was a") for face in und.DIE_FACES
+)
 
 
 def jump(table, prompt: dict) -> tuple[dict, str | None]:

@@ -346,7 +346,7 @@ def _ask_players_by_voice(channel, narrator, coop: bool, rules) -> list[str]:
     count = None
     while count is None:
         channel.say(narrator.say("ask_player_count"))
-        heard = channel.listen(Listening("choice", ("one", "two", "three", "four", "five", "six")))
+        heard = channel.listen(Listening("choice", und.DIE_FACES))
         value = und.die_value(heard.text)
         if value is not None and (2 if not coop else 1) <= value <= 6:
             count = value

@@ -278,6 +278,9 @@ def option_number(text: str) -> int | None:
 _NUMBER_WORDS = frozenset(["number", "option", "choice", "the", "no"])
 
 
+DIE_FACES = ("one", "two", "three", "four", "five", "six")  # as said
+
+
 def die_value(text: str) -> int | None:
     """The die value in 'I rolled a four', '4', 'six'; None if none or several."""
     plain = normalise(text)
