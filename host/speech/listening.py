@@ -185,6 +185,7 @@ class _Classifier:
         self.wider = getattr(stream, "wider_readings", None)
         # whether the engine, not led by the card, may read the words as one of some phrases
         self.likely = getattr(stream, "a_likely_reading", None)
+        self.sure = getattr(stream, "a_sure_reading", None)  # the same, at a higher bar
         # whether it hears a hum where the card, as its prompt, made an answer
         self.a_hum = getattr(stream, "a_hum_read_as_an_answer", None)
         # the path so far of a grammar over the card's phrases, heard beside,
@@ -202,6 +203,7 @@ class _Classifier:
             self.earlier,
             wider=self.wider,
             likely=self.likely,
+            sure=self.sure,
             a_hum=self.a_hum,
             card_path=self.card_path,
             no_wild_reading=self.no_wild_reading,

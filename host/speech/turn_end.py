@@ -131,6 +131,7 @@ class TurnEnd:
         earlier: Callable[[], str | None] | None = None,
         wider: Callable[[], Sequence[str]] | None = None,
         likely: Callable[[Sequence[str]], bool] | None = None,
+        sure: Callable[[Sequence[str]], bool] | None = None,
         a_hum: Callable[[Sequence[str], Sequence[str]], bool] | None = None,
         card_path: Callable[[], str | None] | None = None,
         no_wild_reading: Callable[[Sequence[str]], bool] | None = None,
@@ -160,7 +161,9 @@ class TurnEnd:
         those sounds. Not led by the card: with it as the prompt, a hum is
         likelier the card's answer than what Whisper wrote for it ("hey
         china" on a Hydrogen card), and half a name its whole ("Martin
-        Luther" on a Martin Luther King card). `a_hum(answers, hums)`: the
+        Luther" on a Martin Luther King card). `sure(phrases)`: the same,
+        at a likelier reading, asked of a lead-in and one word no answer
+        (`_one_word_left_open`). `a_hum(answers, hums)`: the
         recognizer, not led by the card, finds every one of the answers a
         far-fetched reading of the words and one of the hums a likely one;
         asked when the words are a right answer and whole (`_made_by_the_card`).
@@ -176,9 +179,11 @@ class TurnEnd:
             return Tier.COMPLETE
         if tier is Tier.COMPLETE and a_hum is not None and self._made_by_the_card(partial, a_hum):
             return Tier.OPEN
-        if tier is not Tier.OPEN or likely is None or not self.right_answers:
-            return tier
-        return Tier.COMPLETE if likely(self.right_answers) else tier
+        if tier is Tier.OPEN and likely is not None and self.right_answers:
+            return Tier.COMPLETE if likely(self.right_answers) else tier
+        if sure is not None and self.right_answers and _one_word_left_open(own, tier, partial):
+            return Tier.COMPLETE if sure(self.right_answers) else tier
+        return tier
 
     def _named_by_the_grammar(
         self,
@@ -602,6 +607,16 @@ class TurnEnd:
             if longer_than_a_beat(rest) or not one_of_the_phrases(rest, self.commands):
                 return True
         return False
+
+
+def _one_word_left_open(own: Tier, tier: Tier, partial: str | None) -> bool:
+    """A lead-in and one word no answer, open by its words alone, that waits
+    the full silence (`_classify`): a filler Whisper wrote as a word, more
+    often, than the answer misheard. A likelier reading of the card's answer
+    than open words need (`classify`'s `sure`) makes it whole: espeak-ng's
+    "hmm ... Jupiter" in noise was "um jubiner", flite kal's "it's ...
+    Shakespeare" "um shave"."""
+    return own is Tier.OPEN and tier is Tier.WAITING and _one_word_after_a_lead_in(partial or "")
 
 
 def only_hesitation(text: str) -> bool:

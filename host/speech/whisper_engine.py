@@ -134,6 +134,15 @@ ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 # of 390 such pauses a player went on from (the listen sets, and
 # pause_risk_bench.py's nine voices after "um"), none scored more than -9.9.
 LIKELY_READING = -7.0
+# A lead-in and one word no answer ("um kiss") is more often a filler Whisper
+# wrote as a word than open words are, so it ends the turn after the short
+# pause only at this likelier reading (TurnEnd's `sure`). On pause_risk_bench.py's
+# 2,970 clips after "um" (nine voices, clean and in noise), such words scored
+# a right answer -7.48 at most (hibari's "oh", written "l", on an Elm card);
+# right answers so heard in the listen sets -5.5 and -5.8 (espeak-ng's "um
+# jubiner" for Jupiter, flite kal's "um shave" for Shakespeare), then -6.7
+# (espeak-ng's "i'm dead" for Tokyo), -8.7 and lower (docs/recognizers.md, stop 67).
+SURE_READING = -6.0
 # The card's grammar, heard beside Whisper, on a right answer of two words or
 # more ends the turn where Whisper wrote words the end of turn cannot place
 # (TurnEnd's `card_path`), if Whisper, not led by the card, scores that
@@ -836,6 +845,11 @@ class WhisperStream:
         return bool(earlier) and self._likely(
             self._with_silence_before(samples[earlier[0] :]), phrases, floor
         )
+
+    def a_sure_reading(self, phrases: Sequence[str]) -> bool:
+        """Whisper, not led by the card, finds one of the phrases a likelier
+        reading of the words (`SURE_READING`), as `a_likely_reading`."""
+        return self.a_likely_reading(phrases, SURE_READING)
 
     def no_wild_reading(self, phrases: Sequence[str]) -> bool:
         """Whisper, not led by the card, finds one of the phrases a reading of

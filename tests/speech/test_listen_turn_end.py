@@ -762,6 +762,42 @@ def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
     assert asked == [("Tokyo", "Tokio")]
 
 
+def test_one_word_after_a_hesitation_whisper_unled_reads_as_the_card_answer_is_whole():
+    """espeak-ng's "hmm ... Jupiter" in noise was "um jubiner": the hesitation
+    left out, then one word no answer, which waits the full silence (a filler
+    Whisper wrote as a word is more often that). Not led by the card,
+    Whisper finds "Jupiter" a reading of it likelier than open words need."""
+    jupiter = answer_plan(AnswerFields("Jupiter")).turn_end
+    asked: list[tuple[str, ...]] = []
+
+    def sure(phrases) -> bool:
+        asked.append(tuple(phrases))
+        return True
+
+    assert jupiter.classify("um jubiner") is Tier.WAITING
+    assert jupiter.classify("um jubiner", likely=lambda phrases: True) is Tier.WAITING
+    assert jupiter.classify("um jubiner", sure=lambda phrases: False) is Tier.WAITING
+    assert jupiter.classify("um jubiner", sure=sure) is Tier.COMPLETE
+    assert jupiter.classify("done heal", sure=sure) is Tier.OPEN  # open words: `likely`'s
+    assert asked == [("Jupiter",)]
+
+
+def test_half_a_name_or_a_lead_in_after_a_hesitation_is_not_weighed_against_the_card():
+    """ "um ... Leonardo", then a pause: the player is inside the name; "um
+    ... is it the": the answer is still to come. Neither is scored."""
+    leonardo = answer_plan(AnswerFields("Leonardo da Vinci", kind="person")).turn_end
+    asked: list[tuple[str, ...]] = []
+
+    def sure(phrases) -> bool:
+        asked.append(tuple(phrases))
+        return True
+
+    for said in ("um leonardo", "um is it the", "it's the"):
+        assert leonardo.classify(said, likely=sure, sure=sure) is Tier.WAITING
+    assert leonardo.classify("um", likely=sure, sure=sure) is Tier.HESITATION
+    assert asked == []
+
+
 def test_words_whisper_misheard_are_whole_where_the_card_grammar_heard_the_answer():
     """flite rms's "Rio de ... Janeiro" was "burial d" to Whisper, and the
     turn waited the middle pause after the name; the card's grammar, which

@@ -1197,6 +1197,22 @@ def test_whisper_unprompted_may_find_the_card_answer_a_likely_reading(reading, s
     assert engine.scored == [[*scores]] and engine.scored_after is None  # not led by the card
 
 
+@pytest.mark.parametrize(
+    "scores, sure",
+    [
+        ({"Jupiter": -5.8}, True),  # espeak-ng's "hmm ... Jupiter" in noise, "um jubiner"
+        ({"Jupiter": -6.7}, False),  # likely, were the words open
+        ({"Elm": -7.5}, False),  # hibari's "oh" after "um", written "l", on an Elm card
+    ],
+)
+def test_whisper_unprompted_may_find_the_card_answer_a_sure_reading(scores, sure):
+    engine = ScoresEngine("jubiner", scores)
+    stream = WhisperStream(engine, Expectation.answer([*scores]))
+    stream.accept(np.ones(9600, np.int16))
+    assert stream.a_sure_reading(list(scores)) is sure
+    assert engine.scored_after is None  # not led by the card
+
+
 class HumThenAnswerEngine(ScoresEngine):
     """Whisper, unled, finds the card's answer unlikely for audio that holds
     the hum (samples of 5), likely for the words after it alone."""
