@@ -611,8 +611,8 @@ class TurnEnd:
 
 def _one_word_left_open(own: Tier, tier: Tier, partial: str | None) -> bool:
     """A lead-in and one word no answer, open by its words alone, that waits
-    the full silence (`_classify`): a filler Whisper wrote as a word, more
-    often, than the answer misheard. A likelier reading of the card's answer
+    the full silence (`_classify`): more often a filler Whisper wrote as a
+    word than the answer misheard. A likelier reading of the card's answer
     than open words need (`classify`'s `sure`) makes it whole: espeak-ng's
     "hmm ... Jupiter" in noise was "um jubiner", flite kal's "it's ...
     Shakespeare" "um shave"."""

@@ -137,8 +137,9 @@ LIKELY_READING = -7.0
 # A lead-in and one word no answer ("um kiss") is more often a filler Whisper
 # wrote as a word than open words are, so it ends the turn after the short
 # pause only at this likelier reading (TurnEnd's `sure`). On pause_risk_bench.py's
-# 2,970 clips after "um" (nine voices, clean and in noise), such words scored
-# a right answer -7.48 at most (hibari's "oh", written "l", on an Elm card);
+# 2,970 clips after "um" (nine voices, clean and in noise: fillers, lead-ins
+# and half names), 571 such words scored a right answer -7.48 at most
+# (hibari's "oh", written "l", on an Elm card);
 # right answers so heard in the listen sets -5.5 and -5.8 (espeak-ng's "um
 # jubiner" for Jupiter, flite kal's "um shave" for Shakespeare), then -6.7
 # (espeak-ng's "i'm dead" for Tokyo), -8.7 and lower (docs/recognizers.md, stop 67).
