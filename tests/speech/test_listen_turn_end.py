@@ -727,6 +727,14 @@ def test_words_the_rulings_wider_window_reads_as_the_card_in_as_many_words_are_w
     assert great.classify("alexander them great", wider=lambda: wider) is Tier.COMPLETE
 
 
+def test_a_word_after_it_s_the_that_the_rulings_wider_window_reads_as_the_card_is_whole():
+    """espeak-ng's "it's the ... Nile": "it's the dial" in the end of turn's
+    window, "it's the nile" in the ruling's; it waited the middle pause."""
+    nile = answer_plan(AnswerFields("Nile", kind="place")).turn_end
+    assert nile.classify("it's the dial") is Tier.OPEN
+    assert nile.classify("it's the dial", wider=lambda: ("it's the nile",)) is Tier.COMPLETE
+
+
 def test_words_the_rulings_wider_window_reads_as_sounding_like_an_answer_are_whole():
     """flite's "Platelets" said on a French card (a wrong answer from the
     decks) was "plate webs" at the pause, "plate lips" in the ruling's wider
@@ -898,6 +906,9 @@ def test_a_lone_word_the_rulings_wider_window_reads_as_pass_is_a_whole_reply():
         ("Elm", "um", ("elm",)),
         ("Emu", "earth", ("emu",)),  # flite kal16's "er" in noise
         ("Emu", "um earth", ("um emu",)),  # after a hesitation
+        ("Nile", "it's the earth", ("it's the nile",)),  # "it's the ... er"
+        ("Nile", "um dial", ("um nile",)),  # lead-ins alone, no article
+        ("Nile", "is it dial", ("is it nile",)),
         # a command: a filler may be read as "pass" (stop 53)
         ("Saturn", "yes", ("pass",)),
         # a filler as Whisper writes one, or a word of more than one beat,
