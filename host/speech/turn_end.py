@@ -111,6 +111,9 @@ class TurnEnd:
     itself, not only as another answer in the decks (`_whole_by_the_card`).
     `right_answers`: the card's answer and the forms it accepts, which the
     recognizer may be asked to weigh against what it heard (`classify`).
+    `listed`: the card's other entries (the forms it asks more of, the wrong
+    answers it names), whole as well, so weighed with the right answers
+    where the words cannot be placed (`likely`, `sure`).
     """
 
     is_complete: Callable[[str], bool]
@@ -122,6 +125,7 @@ class TurnEnd:
     meaning: Callable[[str], frozenset[str]] | None = None
     on_the_card: Callable[[str], bool] | None = None
     right_answers: tuple[str, ...] = ()
+    listed: tuple[str, ...] = ()
 
     def classify(
         self,
@@ -154,8 +158,8 @@ class TurnEnd:
         ruling's readings of the same words (`_whole_wider`), asked only of
         words that would wait (it may cost a decode). `likely(phrases)`: the
         recognizer, not led by the card, finds one of the phrases a likely
-        reading of the words, asked of the card's right answers only when
-        the words are still open (it costs a forced decode): flite slt's "is
+        reading of the words, asked of the card's entries (`right_answers`,
+        `listed`) only when the words are still open (it costs a forced decode): flite slt's "is
         it ... Tokyo" in noise was "don't heal", and it waited the middle
         pause, 1.8 s; unprompted, Whisper finds "Tokyo" a likely reading of
         those sounds. Not led by the card: with it as the prompt, a hum is
@@ -179,10 +183,11 @@ class TurnEnd:
             return Tier.COMPLETE
         if tier is Tier.COMPLETE and a_hum is not None and self._made_by_the_card(partial, a_hum):
             return Tier.OPEN
-        if tier is Tier.OPEN and likely is not None and self.right_answers:
-            return Tier.COMPLETE if likely(self.right_answers) else tier
-        if sure is not None and self.right_answers and _one_word_left_open(own, tier, partial):
-            return Tier.COMPLETE if sure(self.right_answers) else tier
+        entries = (*self.right_answers, *self.listed)
+        if tier is Tier.OPEN and likely is not None and entries:
+            return Tier.COMPLETE if likely(entries) else tier
+        if sure is not None and entries and _one_word_left_open(own, tier, partial):
+            return Tier.COMPLETE if sure(entries) else tier
         return tier
 
     def _named_by_the_grammar(

@@ -123,16 +123,19 @@ SOT, NO_TIMESTAMPS = "<|startoftranscript|>", "<|notimestamps|>"
 ANSWER_BEAM, MOST_ALTERNATIVES = 5, 3
 # An answer's words the end of turn could not place end the turn after the
 # short pause when Whisper, not led by the card, scores a right answer on the
-# card at least this log-probability as the transcription of them (TurnEnd's
-# `likely`). On the listen sets' 111 answers with such a pause and
-# pause_risk_bench.py's 2,760 clips (four voices, with "um" before them and
-# without), no filler, lead-in or half name scored more than -8.97 (piper's
-# "uh", written "yes", on a True card; fillers on the Emu and Ohm cards -10);
-# right answers heard otherwise that then waited 1.8 s scored up to -1.5.
-# Five more voices' 1,670 clips ended as before (docs/recognizers.md, stop 50).
-# Stop 57: also scored on the words since the pause before this one alone;
-# of 390 such pauses a player went on from (the listen sets, and
-# pause_risk_bench.py's nine voices after "um"), none scored more than -9.9.
+# card (or a wrong one it names) at least this log-probability as the
+# transcription of them (TurnEnd's `likely`). On the listen sets' 111
+# answers with such a pause and pause_risk_bench.py's 2,760 clips (four
+# voices, with "um" before them and without), no filler, lead-in or half
+# name scored more than -8.97 (piper's "uh", written "yes", on a True card;
+# fillers on the Emu and Ohm cards -10); right answers heard otherwise that
+# then waited 1.8 s scored up to -1.5. Five more voices' 1,670 clips ended
+# as before (docs/recognizers.md, stop 50). Stop 57: also scored on the
+# words since the pause before this one alone; of 390 such pauses a player
+# went on from (the listen sets, and pause_risk_bench.py's nine voices after
+# "um"), none scored more than -9.9. Stop 68: fillers and lead-ins on the
+# Canberra card (nine voices, after "um" and not) scored "Sydney" -11.1 at
+# most; flite's "uh ... Sydney" from across the table, "um said you", -6.8.
 LIKELY_READING = -7.0
 # A lead-in and one word no answer ("um kiss") is more often a filler Whisper
 # wrote as a word than open words are, so it ends the turn after the short

@@ -64,6 +64,7 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             sounds_whole=_sounds_like_an_answer(fields, listening.also),
             on_the_card=on_the_card,
             right_answers=(fields.answer, *fields.accept) if fields else (),
+            listed=(*fields.prompt, *fields.reject) if fields else (),
         )
     else:
         # a list of names may go on after a comma's pause ("Ann, ... Ben"),

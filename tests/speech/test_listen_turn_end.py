@@ -770,6 +770,33 @@ def test_open_words_whisper_unled_may_read_as_the_card_answer_are_whole():
     assert asked == [("Tokyo", "Tokio")]
 
 
+def test_a_wrong_answer_the_card_names_is_weighed_with_the_right_ones():
+    """flite's "uh ... Sydney", from a microphone across the table, was "um
+    said you" on a Canberra card that names Sydney as a wrong answer, and
+    waited the middle pause (1.8 s) before it was ruled wrong. A listed
+    entry is a whole answer too, so Whisper, not led by the card, is asked
+    of it with the right answers, for open words and for one word after a
+    hesitation alike."""
+    canberra = AnswerFields("Canberra", reject=("Sydney",), kind="place")
+    turn = answer_plan(canberra).turn_end
+    asked: list[tuple[str, ...]] = []
+
+    def sydney(phrases) -> bool:
+        asked.append(tuple(phrases))
+        return "Sydney" in phrases
+
+    assert turn.classify("um said you") is Tier.OPEN
+    assert turn.classify("um said you", likely=sydney) is Tier.COMPLETE
+    assert turn.classify("um sitting") is Tier.WAITING
+    assert turn.classify("um sitting", sure=sydney) is Tier.COMPLETE
+    assert asked == [("Canberra", "Sydney")] * 2
+    # a half name the card asks more of is weighed too: "Shakespeare" alone
+    shakespeare = AnswerFields("William Shakespeare", prompt=("Shakespeare",), kind="person")
+    asked.clear()
+    answer_plan(shakespeare).turn_end.classify("um shave", sure=sydney)
+    assert asked == [("William Shakespeare", "Shakespeare")]
+
+
 def test_one_word_after_a_hesitation_whisper_unled_reads_as_the_card_answer_is_whole():
     """espeak-ng's "hmm ... Jupiter" in noise was "um jubiner": the hesitation
     left out, then one word no answer, which waits the full silence (a filler
