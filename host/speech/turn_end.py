@@ -101,9 +101,11 @@ class TurnEnd:
     longer one of them is only OPEN ("art" of "Art, two spaces clockwise,
     then one towards the hub": the player pauses at the comma).
     `sounds_whole(words)`: the words sound like a whole answer though spelt
-    otherwise ("plate lips"); asked of them with their lead-in left out
-    and with it, once they start no expected phrase and end on no
-    unfinished word, and of the ruling's wider reading (`_whole_wider`).
+    otherwise ("plate lips"); asked of them with their lead-in left out,
+    once they start no expected phrase and end on no unfinished word, and
+    of the ruling's wider reading (`_whole_wider`). `sounds_like_the_card`:
+    the same, of the card's own entries only; asked of the words with
+    their lead-in (`_sounds_whole`).
     `meaning(phrase)`: what a phrase means, as labels; a longer phrase
     that shares one adds nothing ("nobody" of "nobody steals" is FINAL at
     a closed list: the player has said what they meant).
@@ -122,6 +124,7 @@ class TurnEnd:
     closed: bool = False
     offered: tuple[str, ...] = ()
     sounds_whole: Callable[[list[str]], bool] | None = None
+    sounds_like_the_card: Callable[[list[str]], bool] | None = None
     meaning: Callable[[str], frozenset[str]] | None = None
     on_the_card: Callable[[str], bool] | None = None
     right_answers: tuple[str, ...] = ()
@@ -416,11 +419,23 @@ class TurnEnd:
         lead-in left out ("it's plate lips"), or with it, where the
         "lead-in" was the answer's start ("when ble": Wembley); never with
         the fillers before it: flite rms's "um ... er" was "um bird", which
-        run together sounds like Umberto Eco."""
+        run together sounds like Umberto Eco. With the lead-in, only like
+        an entry on the card: the decks hold so many answers that a lead-in
+        and a word sound like one of them (espeak-ng's "it's the ..." with
+        people talking was "it's dirty", Iditarod, on a Beatles card, and the
+        turn ended before "... Beatles")."""
         if self.sounds_whole is None:
             return False
-        sayings = (_without_lead_in(words), _after_the_fillers(words))
-        return any(self.sounds_whole(said) for said in sayings if said)
+        said = _without_lead_in(words)
+        if said and self.sounds_whole(said):
+            return True
+        with_it = _after_the_fillers(words)
+        return (
+            bool(with_it)
+            and with_it != said
+            and self.sounds_like_the_card is not None
+            and self.sounds_like_the_card(with_it)
+        )
 
     def _finished(
         self, partial: str, others: Sequence[str], earlier: Callable[[], str | None] | None

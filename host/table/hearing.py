@@ -62,6 +62,7 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
             expectation.phrases,
             expectation.commands,
             sounds_whole=_sounds_like_an_answer(fields, listening.also),
+            sounds_like_the_card=_sounds_like_the_card(fields),
             on_the_card=on_the_card,
             right_answers=(fields.answer, *fields.accept) if fields else (),
             listed=(*fields.prompt, *fields.reject) if fields else (),
@@ -164,6 +165,16 @@ def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...])
     sounds like Granite, and the turn ended before "... Mercury"); on a
     True/False card like just one of the values and longer than one beat
     ("truly"; Whisper wrote fillers said alone as "turn", "term", "der")."""
+    card = _sounds_like_the_card(fields)
+    if fields is not None and fields.kind == "true_false":
+        return card
+    decks = sound_alike(tuple(others))
+    return lambda words: card(words) or (len(words) > 1 and decks.phrase_for(words) is not None)
+
+
+def _sounds_like_the_card(fields: AnswerFields | None):
+    """The words sound like the card's answer or another of its entries (as
+    `_sounds_like_an_answer`, without the decks' other answers)."""
     if fields is not None and fields.kind == "true_false":
         return lambda words: (
             sum(syllables(word) for word in words) > 1
@@ -171,8 +182,4 @@ def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...])
         )
     right = SoundAlike((fields.answer, *fields.accept) if fields else (), CARD)
     listed = SoundAlike((*fields.prompt, *fields.reject) if fields else ())
-    decks = sound_alike(tuple(others))
-    return lambda words: (
-        any(s.phrase_for(words) for s in (right, listed))
-        or (len(words) > 1 and decks.phrase_for(words) is not None)
-    )
+    return lambda words: any(s.phrase_for(words) for s in (right, listed))

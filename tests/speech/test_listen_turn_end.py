@@ -485,6 +485,21 @@ def test_a_whole_name_with_its_last_word_misread_is_no_half_name():
     assert plan.turn_end.classify("george", guess="george") is Tier.WAITING
 
 
+def test_a_lead_in_and_a_word_that_sound_like_another_answer_in_the_decks_wait():
+    """espeak-ng's "it's the ... Beatles", with people talking at the table,
+    was "it's dirty" at the pause: run together, "it's dirty" sounds like
+    Iditarod, an answer in the decks, and the turn ended before "...
+    Beatles". The decks hold so many answers that a lead-in and a word sound
+    like one of them; with its lead-in, a reading is whole by its sound only
+    as an entry on the card ("when ble": Wembley, below)."""
+    beatles = AnswerFields("The Beatles", kind="title")
+    turn = answer_plan(beatles, ("Iditarod", "Dirty Dancing", "Platelets")).turn_end
+    assert turn.classify("it's dirty") is Tier.WAITING
+    assert turn.classify("it's iditarod") is Tier.COMPLETE  # the answer itself, said
+    assert turn.classify("it's plate lips") is Tier.COMPLETE  # sounds like one, lead-in aside
+    assert turn.classify("it's the beetles") is Tier.COMPLETE  # like the card's
+
+
 def test_a_guess_that_is_a_whole_answer_and_sounds_like_the_words_ends_the_turn():
     # the card's answer is Wembley, "Wembley Stadium" accepted too
     plan = answer_plan(AnswerFields("Wembley", accept=("Wembley Stadium",), kind="place"))
