@@ -186,6 +186,12 @@ class TurnEnd:
             return Tier.COMPLETE
         if tier is Tier.COMPLETE and a_hum is not None and self._made_by_the_card(partial, a_hum):
             return Tier.OPEN
+        if (
+            tier is Tier.COMPLETE
+            and no_wild_reading is not None
+            and self._rewritten_by_the_card(partial, earlier, no_wild_reading)
+        ):
+            return Tier.OPEN
         entries = (*self.right_answers, *self.listed)
         if tier is Tier.OPEN and likely is not None and entries:
             return Tier.COMPLETE if likely(entries) else tier
@@ -247,6 +253,41 @@ class TurnEnd:
             and _is_one_of(said, self.right_answers)
             and a_hum(self.right_answers, sorted(_word_lists()["hums_scored"]))
         )
+
+    def _rewritten_by_the_card(
+        self,
+        partial: str | None,
+        earlier: Callable[[], str | None] | None,
+        no_wild_reading: Callable[[Sequence[str]], bool],
+    ) -> bool:
+        """The words are a right answer, though the words before the pause
+        before this one were read as other words, no start of it, and the
+        recognizer, not led by the card, could not have read them so
+        (`no_wild_reading`): the card, as Whisper's prompt, rewrote what was
+        said. flite awb's "um ... um" on The Great Gatsby card was "thank
+        you" at the first pause, then "the great gatsby" (unprompted -28.1),
+        and the turn ended after the second "um", ruled right. Not after
+        words that begin the answer, or sound like its start (espeak-ng's
+        "The Great ... Gatsby" in noise was "the blade", unprompted -29.3 as
+        the title), nor after fillers or lead-ins alone ("it's the"), nor
+        after a hesitation left out."""
+        if self.closed or earlier is None or partial is None:
+            return False
+        words = first_spoken_form(partial).split()
+        named = [
+            answer
+            for answer in self.right_answers
+            if _is_one_of(words, [answer]) or _is_one_of(_without_lead_in(words), [answer])
+        ]
+        if not named:
+            return False
+        before = first_spoken_form(earlier() or "").split()
+        rest = _without_lead_in(before)
+        if not rest or _starts(before, named) or any(_is_one_of(w, named) for w in (before, rest)):
+            return False
+        if any(_begun_by_sound(w, named) for w in (before, rest)):
+            return False  # espeak-ng's "The Great ..." in noise was "the blade"
+        return not no_wild_reading(named)
 
     def _widened(
         self,
@@ -852,6 +893,17 @@ def _all_but_the_last_word(words: list[str], phrases: Iterable[str]) -> bool:
     for phrase in phrases:
         target = first_spoken_form(phrase).split()
         if len(target) == len(words) and target[:-1] == words[:-1]:
+            return True
+    return False
+
+
+def _begun_by_sound(words: list[str], phrases: Iterable[str]) -> bool:
+    """The words sound like the first words, not all, of a phrase ("the
+    blade": "the great" of The Great Gatsby)."""
+    said = " ".join(words)
+    for phrase in phrases:
+        parts = first_spoken_form(phrase).split()
+        if any(roughly_alike(said, " ".join(parts[:size])) for size in range(1, len(parts))):
             return True
     return False
 

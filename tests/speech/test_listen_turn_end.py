@@ -917,6 +917,37 @@ def test_a_hum_the_card_made_its_right_answer_waits_the_middle_pause():
     assert asked == [("Calcium",), ("Calcium",)]
 
 
+def test_a_right_answer_the_card_rewrote_over_other_words_waits_the_middle_pause():
+    """flite awb's "um ... um" on The Great Gatsby card: "thank you" at the
+    first pause, then, read whole with the card as Whisper's prompt, "the
+    great gatsby"; the turn ended after the second "um" and the player was
+    ruled right. Not led by the card, Whisper scored the title -28.1 for
+    those sounds. Asked only where the words before the pause were read as
+    no start of the answer."""
+    gatsby = answer_plan(AnswerFields("The Great Gatsby", kind="title")).turn_end
+    asked: list[tuple[str, ...]] = []
+
+    def wild(phrases) -> bool:  # no_wild_reading: False, the reading is wild
+        asked.append(tuple(phrases))
+        return False
+
+    def before(words):
+        return lambda: words
+
+    said = "the great gatsby"
+    assert gatsby.classify(said, earlier=before("thank you")) is Tier.COMPLETE
+    assert gatsby.classify(said, earlier=before("thank you"), no_wild_reading=wild) is Tier.OPEN
+    tame = gatsby.classify(said, earlier=before("thank you"), no_wild_reading=lambda p: True)
+    assert tame is Tier.COMPLETE
+    assert asked == [("The Great Gatsby",)]
+    # the answer begun before the pause, or words that sound like its start
+    # (espeak-ng's "The Great ..." in noise, "the blade"), a lead-in, or no
+    # pause before: whole
+    for words in ("the great", "the blade", "it's the", None):
+        assert gatsby.classify(said, earlier=before(words), no_wild_reading=wild) is Tier.COMPLETE
+    assert asked == [("The Great Gatsby",)]
+
+
 def test_a_lone_word_the_rulings_wider_window_reads_as_pass_is_a_whole_reply():
     """espeak-ng's "pass" in noise, Scottish: "boss" in the end of turn's
     window, "boss | pause | pass" in the ruling's; piper's "s", read wider
