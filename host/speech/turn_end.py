@@ -177,7 +177,7 @@ class TurnEnd:
         `card_path`: the path so far of a grammar over the card's phrases and
         the commands, heard beside the free decoding; `no_wild_reading(phrases)`:
         the recognizer, not led by the card, could have read the words as one
-        of the phrases (`_named_by_the_grammar`)."""
+        of the phrases (`_named_by_the_grammar`, `_rewritten_by_the_card`)."""
         own = self._tier(partial, guess)
         tier = self._widened(own, partial, guess, others, earlier, wider)
         if tier in (Tier.OPEN, Tier.WAITING) and self._named_by_the_grammar(

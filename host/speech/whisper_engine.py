@@ -156,7 +156,10 @@ SURE_READING = -6.0
 # -16.3, "Hong Kong" as "um khan" -12.6); fillers after "um" in
 # pause_risk_bench.py, against the right answers of two words of their cards,
 # -21.1 at most ("up" on a Lake Erie card). Without it, espeak-ng's "hmm let
-# me see", the grammar on "the great gatsby" (-27.3), ended the turn.
+# me see", the grammar on "the great gatsby" (-27.3), ended the turn. The
+# same bar says whether the card, as the prompt, rewrote other words as a
+# right answer (TurnEnd's `_rewritten_by_the_card`: flite awb's "um ... um",
+# "thank you" then "the great gatsby", -28.1).
 GRAMMAR_PATH_FLOOR = -18.0
 # Words read as a right answer, with no pause before them, keep the middle
 # pause when Whisper, not led by the card, scores every right answer below
