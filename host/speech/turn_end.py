@@ -162,10 +162,10 @@ class TurnEnd:
         words that would wait (it may cost a decode). `likely(phrases)`: the
         recognizer, not led by the card, finds one of the phrases a likely
         reading of the words, asked of the card's entries (`right_answers`,
-        `listed`) only when the words are still open (it costs a forced decode): flite slt's "is
-        it ... Tokyo" in noise was "don't heal", and it waited the middle
-        pause, 1.8 s; unprompted, Whisper finds "Tokyo" a likely reading of
-        those sounds. Not led by the card: with it as the prompt, a hum is
+        `listed`) only when the words are still open (it costs a forced
+        decode): flite slt's "is it ... Tokyo" in noise was "don't heal",
+        and it waited the middle pause, 1.8 s; unprompted, Whisper finds
+        "Tokyo" a likely reading of those sounds. Not led by the card: with it as the prompt, a hum is
         likelier the card's answer than what Whisper wrote for it ("hey
         china" on a Hydrogen card), and half a name its whole ("Martin
         Luther" on a Martin Luther King card). `sure(phrases)`: the same,
