@@ -57,12 +57,13 @@ def plan_for(listening: Listening, settings: SpeechSettings) -> Plan:
         if fields is None and listening.phrases:
             fields = AnswerFields(listening.phrases[0], tuple(listening.phrases[1:]))
         on_the_card = _card_test(fields)
+        sounds_like_the_card = _sounds_like_the_card(fields)
         turn_end = TurnEnd(
             _answer_test(on_the_card, expectation.commands, listening.also),
             expectation.phrases,
             expectation.commands,
-            sounds_whole=_sounds_like_an_answer(fields, listening.also),
-            sounds_like_the_card=_sounds_like_the_card(fields),
+            sounds_whole=_sounds_like_an_answer(sounds_like_the_card, fields, listening.also),
+            sounds_like_the_card=sounds_like_the_card,
             on_the_card=on_the_card,
             right_answers=(fields.answer, *fields.accept) if fields else (),
             listed=(*fields.prompt, *fields.reject) if fields else (),
@@ -157,19 +158,23 @@ def _card_test(fields: AnswerFields | None):
     return on_the_card
 
 
-def _sounds_like_an_answer(fields: AnswerFields | None, others: tuple[str, ...]):
+def _sounds_like_an_answer(
+    sounds_like_the_card, fields: AnswerFields | None, others: tuple[str, ...]
+):
     """The words sound like the card's answer (heard loosely: "nickov" for
     Nickel), another of its entries or, in more than one word, another
     answer of its kind (sound_alike.py; a lone word that only sounds like
     one is as often a filler: piper's "erm" in noise was "current", which
     sounds like Granite, and the turn ended before "... Mercury"); on a
     True/False card like just one of the values and longer than one beat
-    ("truly"; Whisper wrote fillers said alone as "turn", "term", "der")."""
-    card = _sounds_like_the_card(fields)
+    ("truly"; Whisper wrote fillers said alone as "turn", "term", "der").
+    `sounds_like_the_card`: `_sounds_like_the_card(fields)`, built once for both."""
     if fields is not None and fields.kind == "true_false":
-        return card
+        return sounds_like_the_card
     decks = sound_alike(tuple(others))
-    return lambda words: card(words) or (len(words) > 1 and decks.phrase_for(words) is not None)
+    return lambda words: (
+        sounds_like_the_card(words) or (len(words) > 1 and decks.phrase_for(words) is not None)
+    )
 
 
 def _sounds_like_the_card(fields: AnswerFields | None):
