@@ -165,10 +165,10 @@ class TurnEnd:
         `listed`) only when the words are still open (it costs a forced
         decode): flite slt's "is it ... Tokyo" in noise was "don't heal",
         and it waited the middle pause, 1.8 s; unprompted, Whisper finds
-        "Tokyo" a likely reading of those sounds. Not led by the card: with it as the prompt, a hum is
-        likelier the card's answer than what Whisper wrote for it ("hey
-        china" on a Hydrogen card), and half a name its whole ("Martin
-        Luther" on a Martin Luther King card). `sure(phrases)`: the same,
+        "Tokyo" a likely reading of those sounds. Not led by the card: with
+        it as the prompt, a hum is likelier the card's answer than what
+        Whisper wrote for it ("hey china" on a Hydrogen card), and half a
+        name its whole ("Martin Luther" on a Martin Luther King card). `sure(phrases)`: the same,
         at a likelier reading, asked of a lead-in and one word no answer
         (`_one_word_left_open`). `a_hum(answers, hums)`: the
         recognizer, not led by the card, finds every one of the answers a
