@@ -81,6 +81,7 @@ from host.speech.recognition import (
 )
 from host.speech.turn_end import (
     after_the_lead_in,
+    longer_than_a_beat,
     one_of_the_phrases,
     said_so_far_below,
     unfinished_words,
@@ -161,6 +162,19 @@ SURE_READING = -6.0
 # right answer (TurnEnd's `_rewritten_by_the_card`: flite awb's "um ... um",
 # "thank you" then "the great gatsby", -28.1).
 GRAMMAR_PATH_FLOOR = -18.0
+# Below those bars, an entry of the card still makes open words (`likely`)
+# or a lead-in and one word (`sure`) whole when Whisper, not led by the card,
+# scores it at least RIVAL_FLOOR and within RIVAL_MARGIN of the reading it
+# writes itself: noise, or a voice it hears badly, lowers every reading of
+# the words, the answer's with them. espeak-ng's "is it ... Tokyo" was "i'm
+# dead" (Tokyo -6.7, Whisper's own "it's all kiddo" -9.0), flite's "erm ...
+# Mercury" "um knuckly" (-7.9; "not complete" -6.1). A hum scores every
+# reading low too, so not an entry of one beat: flite kal16's "er" after "um"
+# on a True card, Whisper's own "buh" -7.1, True -8.9. On the listen sets'
+# pauses a player went on from, the entries scored 5.6 or more below
+# Whisper's own reading (docs/recognizers.md, stop 69).
+RIVAL_FLOOR = -10.0
+RIVAL_MARGIN = 4.0
 # Words read as a right answer, with no pause before them, keep the middle
 # pause when Whisper, not led by the card, scores every right answer below
 # this for them and a hum at least LIKELY_READING: the card, as the prompt,
@@ -839,18 +853,19 @@ class WhisperStream:
     def a_likely_reading(self, phrases: Sequence[str], floor: float = LIKELY_READING) -> bool:
         """Whisper, without the card as its prompt, finds one of the phrases a
         likely transcription of the words so far, or of those since the
-        pause before this one (scored at least `floor`; decoding forced along
-        each). False when nothing was heard. The words since the pause alone:
-        flite awb's "hmm ... Saturn" in noise was "b k n" (Saturn -11.5 as
-        the whole, -1.3 as the words since the pause)."""
+        pause before this one (scored at least `floor`, or nearly as high as
+        its own reading, `_a_rival_reading`; decoding forced along each).
+        False when nothing was heard. The words since the pause alone: flite
+        awb's "hmm ... Saturn" in noise was "b k n" (Saturn -11.5 as the
+        whole, -1.3 as the words since the pause)."""
         if not phrases or not self._heard():
             return False
         samples = self.audio.samples()
-        if self._likely(self._after_silence(samples), phrases, floor):
+        if self._likely(self._after_silence(samples), phrases, floor, rival=True):
             return True
         earlier = self.audio.earlier_pauses(len(samples))
         return bool(earlier) and self._likely(
-            self._with_silence_before(samples[earlier[0] :]), phrases, floor
+            self._with_silence_before(samples[earlier[0] :]), phrases, floor, rival=True
         )
 
     def a_sure_reading(self, phrases: Sequence[str]) -> bool:
@@ -884,10 +899,33 @@ class WhisperStream:
         return self._likely(samples, hums)
 
     def _likely(
-        self, samples: np.ndarray, phrases: Sequence[str], floor: float = LIKELY_READING
+        self,
+        samples: np.ndarray,
+        phrases: Sequence[str],
+        floor: float = LIKELY_READING,
+        rival: bool = False,
     ) -> bool:
         scores = self.engine.phrase_scores(samples, list(phrases))
-        return any(score >= floor for score in scores.values())
+        if any(score >= floor for score in scores.values()):
+            return True
+        return rival and self._a_rival_reading(samples, scores)
+
+    def _a_rival_reading(self, samples: np.ndarray, scores: dict[str, float]) -> bool:
+        """One of the phrases, longer than a beat, scores at least
+        `RIVAL_FLOOR` and within `RIVAL_MARGIN` of what Whisper, not led by
+        the card, writes for the words, scored alike. Whisper decodes the
+        words for it only then (a decode without the card costs about
+        100 ms)."""
+        near = [
+            s for phrase, s in scores.items() if s >= RIVAL_FLOOR and longer_than_a_beat(phrase)
+        ]
+        if not near:
+            return False
+        readings = self.engine.decode(samples)
+        if not readings:
+            return False
+        own = self.engine.phrase_scores(samples, [readings[0].text]).get(readings[0].text)
+        return own is not None and max(near) >= own - RIVAL_MARGIN
 
     def read_before_this_pause(self) -> str | None:
         """The first reading of the words up to the pause before this one,

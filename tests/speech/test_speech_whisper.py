@@ -1166,8 +1166,9 @@ class ScoresEngine(SaysEngine):
     """Whisper writing `reading` (or several, best first), and scoring
     phrases forced along them so."""
 
-    def __init__(self, reading, scores):
-        super().__init__(*((reading,) if isinstance(reading, str) else reading))
+    def __init__(self, reading, scores, unprompted=None):
+        readings = (reading,) if isinstance(reading, str) else reading
+        super().__init__(*readings, unprompted=unprompted)
         self.scores = scores
         self.scored = []
 
@@ -1181,20 +1182,20 @@ class ScoresEngine(SaysEngine):
 
 
 @pytest.mark.parametrize(
-    "reading, scores, likely",
+    "reading, scores, own, likely",
     [
-        ("don't heal", {"Tokyo": -5.9}, True),  # flite slt's "Tokyo" in noise
-        ("don't heal", {"Tokyo": -7.5}, False),
-        ("emu", {"Emu": -10.0}, False),  # piper's "er", on an Emu card
-        ("right", {"True": -10.2, "Yes": -9.0}, False),  # flite kal16's "er", a True card
+        ("don't heal", {"Tokyo": -5.9}, "don't heal", True),  # flite slt's "Tokyo" in noise
+        ("don't heal", {"Tokyo": -7.5}, "don't heal", False),
+        ("emu", {"Emu": -10.0}, "uh", False),  # piper's "er", on an Emu card
+        ("right", {"True": -10.2, "Yes": -9.0}, "right", False),  # flite kal16's "er", a True card
     ],
 )
-def test_whisper_unprompted_may_find_the_card_answer_a_likely_reading(reading, scores, likely):
-    engine = ScoresEngine(reading, scores)
+def test_whisper_unprompted_may_find_the_card_answer_a_likely_reading(reading, scores, own, likely):
+    engine = ScoresEngine(reading, {**scores, own: -2.0}, unprompted=(own,))
     stream = WhisperStream(engine, Expectation.answer([*scores]))
     stream.accept(np.ones(9600, np.int16))
     assert stream.a_likely_reading(list(scores)) is likely
-    assert engine.scored == [[*scores]] and engine.scored_after is None  # not led by the card
+    assert engine.scored[0] == [*scores] and engine.scored_after is None  # not led by the card
 
 
 @pytest.mark.parametrize(
@@ -1206,11 +1207,55 @@ def test_whisper_unprompted_may_find_the_card_answer_a_likely_reading(reading, s
     ],
 )
 def test_whisper_unprompted_may_find_the_card_answer_a_sure_reading(scores, sure):
-    engine = ScoresEngine("jubiner", scores)
+    engine = ScoresEngine("jubiner", {**scores, "do better": -2.0}, unprompted=("do better",))
     stream = WhisperStream(engine, Expectation.answer([*scores]))
     stream.accept(np.ones(9600, np.int16))
     assert stream.a_sure_reading(list(scores)) is sure
     assert engine.scored_after is None  # not led by the card
+
+
+@pytest.mark.parametrize(
+    "said, card, scores, own, sure",
+    [
+        # flite's "erm ... Mercury" in room noise: Whisper, unled, wrote "not
+        # complete" (-6.1) and scored Mercury -7.9, below the sure bar
+        ("um knuckly", "Mercury", {"Mercury": -7.9, "not complete": -6.1}, "not complete", True),
+        # espeak-ng's "is it ... Tokyo": the answer above Whisper's own reading
+        ("i'm dead", "Tokyo", {"Tokyo": -6.7, "it's all kiddo": -9.0}, "it's all kiddo", True),
+        # "it's the ... er" on a Lizard card: Whisper's own reading far likelier
+        ("it's lizard", "Lizard", {"Lizard": -9.7, "it's right": -3.6}, "it's right", False),
+        # flite kal16's "er" after "um" on a True card: every reading of a hum
+        # is low, so an answer of one beat is never taken for a rival
+        ("um true", "True", {"True": -8.9, "buh": -7.1}, "buh", False),
+        # nearly Whisper's own, but far-fetched however it is read
+        ("moneed", "Mount Everest", {"Mount Everest": -14.1, "moment": -13.1}, "moment", False),
+    ],
+)
+def test_an_entry_nearly_as_likely_as_whisper_s_own_reading_is_a_sure_reading(
+    said, card, scores, own, sure
+):
+    engine = ScoresEngine(said, scores, unprompted=(own,))
+    stream = WhisperStream(engine, Expectation.answer([card]))
+    stream.accept(np.ones(9600, np.int16))
+    assert stream.a_sure_reading([card]) is sure
+
+
+def test_whisper_reads_the_words_unled_only_when_an_entry_may_rival_its_reading():
+    engine = ScoresEngine("moneed", {"Mount Everest": -14.1}, unprompted=("moment",))
+    stream = WhisperStream(engine, Expectation.answer(["Mount Everest"]))
+    stream.accept(np.ones(9600, np.int16))
+    stream.partial()
+    unled = engine.prompts.count(None)  # the stream's own decodes
+    assert stream.a_likely_reading(["Mount Everest"]) is False
+    assert engine.prompts.count(None) == unled and engine.scored == [["Mount Everest"]]
+    near = ScoresEngine("i'm dead", {"Tokyo": -6.7}, unprompted=("it's all kiddo",))
+    stream = WhisperStream(near, Expectation.answer(["Tokyo"]))
+    stream.accept(np.ones(9600, np.int16))
+    stream.partial()
+    unled = near.prompts.count(None)
+    stream.a_sure_reading(["Tokyo"])
+    assert near.prompts.count(None) == unled + 1
+    assert near.scored == [["Tokyo"], ["it's all kiddo"]]
 
 
 class HumThenAnswerEngine(ScoresEngine):
