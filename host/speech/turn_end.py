@@ -168,9 +168,9 @@ class TurnEnd:
         "Tokyo" a likely reading of those sounds. Not led by the card: with
         it as the prompt, a hum is likelier the card's answer than what
         Whisper wrote for it ("hey china" on a Hydrogen card), and half a
-        name its whole ("Martin Luther" on a Martin Luther King card). `sure(phrases)`: the same,
-        at a likelier reading, asked of a lead-in and one word no answer
-        (`_one_word_left_open`). `a_hum(answers, hums)`: the
+        name its whole ("Martin Luther" on a Martin Luther King card).
+        `sure(phrases)`: the same, at a likelier reading, asked of a lead-in
+        and one word no answer (`_one_word_left_open`). `a_hum(answers, hums)`: the
         recognizer, not led by the card, finds every one of the answers a
         far-fetched reading of the words and one of the hums a likely one;
         asked when the words are a right answer and whole (`_made_by_the_card`).
@@ -274,16 +274,12 @@ class TurnEnd:
         if self.closed or earlier is None or partial is None:
             return False
         words = first_spoken_form(partial).split()
-        named = [
-            answer
-            for answer in self.right_answers
-            if _is_one_of(words, [answer]) or _is_one_of(_without_lead_in(words), [answer])
-        ]
+        named = [answer for answer in self.right_answers if _names(words, [answer])]
         if not named:
             return False
         before = first_spoken_form(earlier() or "").split()
         rest = _without_lead_in(before)
-        if not rest or _starts(before, named) or any(_is_one_of(w, named) for w in (before, rest)):
+        if not rest or _starts(before, named) or _names(before, named):
             return False
         if any(_begun_by_sound(w, named) for w in (before, rest)):
             return False  # espeak-ng's "The Great ..." in noise was "the blade"
@@ -650,9 +646,7 @@ class TurnEnd:
         """The words, with or without a lead-in, are the first words of a
         phrase the host expects and not one of those phrases themselves
         ("galileo" of Galileo Galilei is whole where the card accepts it)."""
-        return _starts(words, self.expected) and not any(
-            _is_one_of(said, self.expected) for said in (words, _without_lead_in(words))
-        )
+        return _starts(words, self.expected) and not _names(words, self.expected)
 
     def _ends_on_a_whole_answer(self, words: list[str]) -> bool:
         """The last words are complete after words the recognizer garbled:
@@ -911,6 +905,11 @@ def _begun_by_sound(words: list[str], phrases: Iterable[str]) -> bool:
 def _starts(words: list[str], phrases: Iterable[str]) -> bool:
     """The words, with or without a lead-in ("it's leonardo"), begin a phrase."""
     return begins_a_phrase(words, phrases) or begins_a_phrase(_without_lead_in(words), phrases)
+
+
+def _names(words: list[str], phrases: Iterable[str]) -> bool:
+    """The words, with or without a lead-in ("it's canberra"), are one of the phrases."""
+    return _is_one_of(words, phrases) or _is_one_of(_without_lead_in(words), phrases)
 
 
 def _is_one_of(words: list[str], phrases: Iterable[str]) -> bool:
