@@ -302,7 +302,11 @@ class TurnEnd:
         if own in _WHOLE:
             return tier  # whole, yet held back: the player may be going on
         readings = wider()
-        if any(self._whole_wider(partial, other, guess) for other in readings):
+        if any(
+            self._whole_wider(partial, other, guess)
+            or self._fewer_words_wider(partial, other, guess)
+            for other in readings
+        ):
             return Tier.COMPLETE
         if own is Tier.HESITATION and self._a_reply_wider(partial, readings):
             return Tier.COMPLETE
@@ -536,6 +540,30 @@ class TurnEnd:
             and not self._filler(partial)
             and self.on_the_card is not None
             and (self.on_the_card(other) or self._sounds_whole(wider))
+            and not one_of_the_phrases(other, self.commands)
+            and self._tier(other, guess) in _WHOLE
+        )
+
+    def _fewer_words_wider(self, partial: str, other: str, guess: str | None) -> bool:
+        """The ruling's wider window reads the words as an entry of the card
+        in fewer words, from the same first word, and in no more beats:
+        flite's "Mount ... Fuji" was "mount to june" in the end of turn's
+        window, "mount fuji" in the ruling's, and waited the full silence.
+        No more beats: the card, as the prompt, lends a reading the rest of
+        a name the player has not said ("leonardo dar", wider "leonardo
+        davinci"). Not words that end on one a turn goes on from, start a
+        name, or are a filler (fillers before the first word aside)."""
+        words = _after_the_fillers(first_spoken_form(partial).split())
+        wider = _after_the_fillers(first_spoken_form(other).split())
+        if not wider or len(words) <= len(wider) or words[0] != wider[0]:
+            return False
+        return (
+            words[-1] not in unfinished_words()
+            and sum(map(syllables, wider)) <= sum(map(syllables, words))
+            and not _starts(words, self.expected)
+            and not self._filler(partial)
+            and self.on_the_card is not None
+            and self.on_the_card(other)
             and not one_of_the_phrases(other, self.commands)
             and self._tier(other, guess) in _WHOLE
         )
@@ -858,6 +886,15 @@ def after_the_lead_in(text: str) -> str:
     """The words after the fillers, articles and lead-ins a phrase starts
     with ("the wild space": "wild space")."""
     return " ".join(_without_lead_in(first_spoken_form(text).split()))
+
+
+def a_lead_in_alone(text: str) -> bool:
+    """Lead-ins and an article only, the article last ("it's the", "is it
+    a"): the words before an answer, however Whisper worded them."""
+    groups = _word_groups()
+    words = first_spoken_form(text).split()
+    lead_ins = groups["lead_ins"] | groups["articles"]
+    return bool(words) and words[-1] in groups["articles"] and all(w in lead_ins for w in words)
 
 
 def _without_lead_in(words: list[str]) -> list[str]:

@@ -80,6 +80,7 @@ from host.speech.recognition import (
     Recognizer,
 )
 from host.speech.turn_end import (
+    a_lead_in_alone,
     after_the_lead_in,
     longer_than_a_beat,
     one_of_the_phrases,
@@ -680,20 +681,24 @@ class WhisperStream:
         player goes on from ("a", "the", "da"), or that sounds like the
         first words of a card phrase (piper's "Mahatma ... Gandhi" was
         "mattman" at the pause and again after "Gandhi"), is read again
-        though the player spoke since, the audio since is heard alone and
-        its readings follow the words before. None when the words since
+        though the player spoke since, or is a lead-in alone however the
+        words before the pause were read, the audio since is heard alone
+        and its readings follow the words before. None when the words since
         were heard."""
         words = first_spoken_form(first).split()
         if not words or (words[-1] not in unfinished_words() and self._begins(first) is None):
             return None
-        earlier = next(
-            (
-                at
-                for at in self.audio.earlier_pauses(len(samples))
-                if self._read_before(samples[:at], first, pad_seconds)
-            ),
-            None,
-        )
+        pauses = self.audio.earlier_pauses(len(samples))
+        if a_lead_in_alone(first):
+            # all Whisper wrote, however it wrote the words before the pause:
+            # espeak-ng's "it's the ... Danube" was "it is that" there, then
+            # "it's the"; its "it's the ... Nile" "it's not", then "it's the"
+            earlier = pauses[0] if pauses else None
+        else:
+            earlier = next(
+                (at for at in pauses if self._read_before(samples[:at], first, pad_seconds)),
+                None,
+            )
         if earlier is None:
             return None
         since = self._read(samples[earlier:], pad_seconds)

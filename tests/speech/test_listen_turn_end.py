@@ -750,6 +750,24 @@ def test_a_word_after_it_s_the_that_the_rulings_wider_window_reads_as_the_card_i
     assert nile.classify("it's the dial", wider=lambda: ("it's the nile",)) is Tier.COMPLETE
 
 
+def test_words_the_rulings_wider_window_reads_as_the_card_in_fewer_words_are_whole():
+    """flite's "Mount ... Fuji": "mount to june" in the end of turn's window,
+    "mount fuji" in the ruling's; it waited the full silence, the words
+    starting as the card's answer does."""
+    fuji = answer_plan(AnswerFields("Mount Fuji", kind="place")).turn_end
+    assert fuji.classify("mount to june", guess="mount") is Tier.WAITING
+    wider = ("mount fuji", "mount")
+    assert fuji.classify("mount to june", guess="mount", wider=lambda: wider) is Tier.COMPLETE
+    # more beats than the words: the card, as the prompt, said more than the player
+    assert fuji.classify("mount foo", guess="mount", wider=lambda: wider) is Tier.WAITING
+    # another first word, or words a turn goes on from
+    assert fuji.classify("mountain to june", wider=lambda: wider) is Tier.OPEN
+    assert fuji.classify("mount to the", guess="mount", wider=lambda: wider) is Tier.WAITING
+    # an entry of the card only, not another answer in the decks
+    everest = answer_plan(AnswerFields("Mount Everest", kind="place"), ("Mount Fuji",)).turn_end
+    assert everest.classify("mount to june", wider=lambda: wider) is Tier.OPEN
+
+
 def test_words_the_rulings_wider_window_reads_as_sounding_like_an_answer_are_whole():
     """flite's "Platelets" said on a French card (a wrong answer from the
     decks) was "plate webs" at the pause, "plate lips" in the ruling's wider

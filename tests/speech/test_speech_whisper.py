@@ -775,6 +775,42 @@ def test_words_after_a_pause_that_whisper_left_out_are_heard_alone_and_kept():
     assert stream.finish().text == "it's a nile"
 
 
+class WordsTheLeadInOtherwise(CountingEngine):
+    """espeak-ng's "it's the ... Danube": Whisper writes "it is that" for the
+    words before the pause, "it's the" for the whole utterance, and
+    "danube" for the words after the pause, heard alone."""
+
+    def __init__(self, alone: int, before: int):
+        super().__init__()
+        self.alone, self.before = alone, before
+
+    def decode(self, samples, prompt=None, beam_size=None, **bounds):
+        super().decode(samples, prompt, beam_size, **bounds)
+        if len(samples) == self.alone:
+            return [Hypothesis("danube", 1.0)]
+        return [Hypothesis("it is that" if len(samples) == self.before else "it's the", 1.0)]
+
+
+def test_words_after_a_lead_in_whisper_worded_otherwise_and_left_out_are_heard_alone():
+    engine = WordsTheLeadInOtherwise(alone=16000 + 8000, before=4800)
+    stream = WhisperStream(engine, Expectation.answer(["Danube"]))
+    assert said_with_a_pause(stream, 4800, 8000) == "it is that"
+    assert stream.partial() == "it's the danube"
+    assert stream.finish().text == "it's the danube"
+
+
+def test_words_after_a_lead_in_read_as_other_words_at_the_pause_are_heard_alone():
+    """espeak-ng's "it's the ... Nile": "it's not" at the pause, "it's the"
+    for the whole utterance."""
+    engine = WordsTheLeadInOtherwise(alone=16000 + 8000, before=4800)
+    engine.decode = lambda samples, *args, **kwargs: [  # type: ignore[method-assign]
+        Hypothesis({4800: "it's not", 24000: "nile"}.get(len(samples), "it's the"), 1.0)
+    ]
+    stream = WhisperStream(engine, Expectation.answer(["Nile"]))
+    assert said_with_a_pause(stream, 4800, 8000) == "it's not"
+    assert stream.partial() == "it's the nile"
+
+
 class HearsOnlyTheFirstName(CountingEngine):
     """piper's "Mahatma ... Gandhi": Whisper writes the first name alone for
     the words before the pause and again for the whole: "mattman" in the
