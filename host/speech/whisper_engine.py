@@ -681,24 +681,20 @@ class WhisperStream:
         player goes on from ("a", "the", "da"), or that sounds like the
         first words of a card phrase (piper's "Mahatma ... Gandhi" was
         "mattman" at the pause and again after "Gandhi"), is read again
-        though the player spoke since, or is a lead-in alone however the
-        words before the pause were read, the audio since is heard alone
-        and its readings follow the words before. None when the words since
+        though the player spoke since, the audio since is heard alone and
+        its readings follow the words before. None when the words since
         were heard."""
         words = first_spoken_form(first).split()
         if not words or (words[-1] not in unfinished_words() and self._begins(first) is None):
             return None
-        pauses = self.audio.earlier_pauses(len(samples))
-        if a_lead_in_alone(first):
-            # all Whisper wrote, however it wrote the words before the pause:
-            # espeak-ng's "it's the ... Danube" was "it is that" there, then
-            # "it's the"; its "it's the ... Nile" "it's not", then "it's the"
-            earlier = pauses[0] if pauses else None
-        else:
-            earlier = next(
-                (at for at in pauses if self._read_before(samples[:at], first, pad_seconds)),
-                None,
-            )
+        earlier = next(
+            (
+                at
+                for at in self.audio.earlier_pauses(len(samples))
+                if self._read_before(samples[:at], first, pad_seconds)
+            ),
+            None,
+        )
         if earlier is None:
             return None
         since = self._read(samples[earlier:], pad_seconds)
@@ -709,11 +705,19 @@ class WhisperStream:
         """`first` is how the audio up to an earlier pause was read, in the end
         of turn's window or in this one (the ruling's wider window read
         piper's whole "Mahatma ... Gandhi" as "mahatma", the end of turn's
-        as "mattman"), spelt alike or not ("matman")."""
+        as "mattman"), spelt alike or not ("matman"); or, where `first` is a
+        lead-in alone, worded otherwise in as many words or more: espeak-ng's
+        "it's the ... Danube" was "it is that" at the pause, then "it's the";
+        its "it's the ... Nile" "it's not", then "it's the". Not in fewer: a
+        player who paused inside the lead-in ("it's ... a") said its last
+        words since."""
         pads = dict.fromkeys((PAD_SECONDS, pad_seconds))
         sound = sound_of(first)
+        lead_in = a_lead_in_alone(first) and len(first_spoken_form(first).split())
         return any(
-            reading == first or (sound and sound_of(reading) == sound)
+            reading == first
+            or (sound and sound_of(reading) == sound)
+            or (lead_in and len(first_spoken_form(reading).split()) >= lead_in)
             for reading in (self._first_reading(samples, pad) for pad in pads)
         )
 

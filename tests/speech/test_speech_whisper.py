@@ -811,6 +811,19 @@ def test_words_after_a_lead_in_read_as_other_words_at_the_pause_are_heard_alone(
     assert stream.partial() == "it's the nile"
 
 
+def test_a_lead_in_the_player_paused_inside_is_not_heard_again():
+    """A thinking player's "is it ... the": "is it" at the pause, "is it the"
+    for the whole. The reading holds the words since; heard alone, a prompt
+    of the card may make "the" its answer."""
+    engine = WordsTheLeadInOtherwise(alone=16000 + 8000, before=4800)
+    engine.decode = lambda samples, *args, **kwargs: [  # type: ignore[method-assign]
+        Hypothesis({4800: "is it", 24000: "elm"}.get(len(samples), "is it the"), 1.0)
+    ]
+    stream = WhisperStream(engine, Expectation.answer(["Elm"]))
+    assert said_with_a_pause(stream, 4800, 8000) == "is it"
+    assert stream.partial() == "is it the"
+
+
 class HearsOnlyTheFirstName(CountingEngine):
     """piper's "Mahatma ... Gandhi": Whisper writes the first name alone for
     the words before the pause and again for the whole: "mattman" in the
