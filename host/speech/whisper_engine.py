@@ -709,15 +709,15 @@ class WhisperStream:
         lead-in alone, worded otherwise in as many words or more: espeak-ng's
         "it's the ... Danube" was "it is that" at the pause, then "it's the";
         its "it's the ... Nile" "it's not", then "it's the". Not in fewer: a
-        player who paused inside the lead-in ("it's ... a") said its last
+        player who paused inside the lead-in ("is it ... the") said its last
         words since."""
         pads = dict.fromkeys((PAD_SECONDS, pad_seconds))
         sound = sound_of(first)
-        lead_in = a_lead_in_alone(first) and len(first_spoken_form(first).split())
+        lead_in = len(first_spoken_form(first).split()) if a_lead_in_alone(first) else None
         return any(
             reading == first
             or (sound and sound_of(reading) == sound)
-            or (lead_in and len(first_spoken_form(reading).split()) >= lead_in)
+            or (lead_in is not None and len(first_spoken_form(reading).split()) >= lead_in)
             for reading in (self._first_reading(samples, pad) for pad in pads)
         )
 
