@@ -775,39 +775,40 @@ def test_words_after_a_pause_that_whisper_left_out_are_heard_alone_and_kept():
     assert stream.finish().text == "it's a nile"
 
 
-class WordsTheLeadInOtherwise(CountingEngine):
-    """espeak-ng's "it's the ... Danube": Whisper writes "it is that" for the
-    words before the pause, "it's the" for the whole utterance, and
-    "danube" for the words after the pause, heard alone."""
+class ReadsALeadIn(CountingEngine):
+    """Whisper's readings of a lead-in, a pause, and an answer: `before` for
+    the words before the pause, `whole` for the whole utterance, `alone` for
+    the words after the pause, heard alone."""
 
-    def __init__(self, alone: int, before: int):
+    BEFORE, ALONE = 4800, 16000 + 8000  # samples: the words, and a second's pause and more
+
+    def __init__(self, before: str, whole: str, alone: str):
         super().__init__()
-        self.alone, self.before = alone, before
+        self.before, self.whole, self.alone = before, whole, alone
 
     def decode(self, samples, prompt=None, beam_size=None, **bounds):
         super().decode(samples, prompt, beam_size, **bounds)
-        if len(samples) == self.alone:
-            return [Hypothesis("danube", 1.0)]
-        return [Hypothesis("it is that" if len(samples) == self.before else "it's the", 1.0)]
+        by_length = {self.BEFORE: self.before, self.ALONE: self.alone}
+        return [Hypothesis(by_length.get(len(samples), self.whole), 1.0)]
+
+
+def heard_after_a_lead_in(before: str, whole: str, alone: str, card: str) -> WhisperStream:
+    """The stream once the player went on after the pause, and paused again."""
+    stream = WhisperStream(ReadsALeadIn(before, whole, alone), Expectation.answer([card]))
+    assert said_with_a_pause(stream, ReadsALeadIn.BEFORE, 8000) == before
+    return stream
 
 
 def test_words_after_a_lead_in_whisper_worded_otherwise_and_left_out_are_heard_alone():
-    engine = WordsTheLeadInOtherwise(alone=16000 + 8000, before=4800)
-    stream = WhisperStream(engine, Expectation.answer(["Danube"]))
-    assert said_with_a_pause(stream, 4800, 8000) == "it is that"
+    # espeak-ng's "it's the ... Danube"
+    stream = heard_after_a_lead_in("it is that", "it's the", "danube", "Danube")
     assert stream.partial() == "it's the danube"
     assert stream.finish().text == "it's the danube"
 
 
 def test_words_after_a_lead_in_read_as_other_words_at_the_pause_are_heard_alone():
-    """espeak-ng's "it's the ... Nile": "it's not" at the pause, "it's the"
-    for the whole utterance."""
-    engine = WordsTheLeadInOtherwise(alone=16000 + 8000, before=4800)
-    engine.decode = lambda samples, *args, **kwargs: [  # type: ignore[method-assign]
-        Hypothesis({4800: "it's not", 24000: "nile"}.get(len(samples), "it's the"), 1.0)
-    ]
-    stream = WhisperStream(engine, Expectation.answer(["Nile"]))
-    assert said_with_a_pause(stream, 4800, 8000) == "it's not"
+    # espeak-ng's "it's the ... Nile"
+    stream = heard_after_a_lead_in("it's not", "it's the", "nile", "Nile")
     assert stream.partial() == "it's the nile"
 
 
@@ -815,12 +816,7 @@ def test_a_lead_in_the_player_paused_inside_is_not_heard_again():
     """A thinking player's "is it ... the": "is it" at the pause, "is it the"
     for the whole. The reading holds the words since; heard alone, a prompt
     of the card may make "the" its answer."""
-    engine = WordsTheLeadInOtherwise(alone=16000 + 8000, before=4800)
-    engine.decode = lambda samples, *args, **kwargs: [  # type: ignore[method-assign]
-        Hypothesis({4800: "is it", 24000: "elm"}.get(len(samples), "is it the"), 1.0)
-    ]
-    stream = WhisperStream(engine, Expectation.answer(["Elm"]))
-    assert said_with_a_pause(stream, 4800, 8000) == "is it"
+    stream = heard_after_a_lead_in("is it", "is it the", "elm", "Elm")
     assert stream.partial() == "is it the"
 
 
