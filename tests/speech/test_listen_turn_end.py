@@ -758,8 +758,13 @@ def test_words_the_rulings_wider_window_reads_as_the_card_in_fewer_words_are_who
     assert fuji.classify("mount to june", guess="mount") is Tier.WAITING
     wider = ("mount fuji", "mount")
     assert fuji.classify("mount to june", guess="mount", wider=lambda: wider) is Tier.COMPLETE
-    # more beats than the words: the card, as the prompt, said more than the player
+    # in as many words, or in more beats: the card, as the prompt, said more than the player
     assert fuji.classify("mount foo", guess="mount", wider=lambda: wider) is Tier.WAITING
+    kilimanjaro = answer_plan(AnswerFields("Mount Kilimanjaro", kind="place")).turn_end
+    longer = ("mount kilimanjaro",)
+    assert kilimanjaro.classify("mount kill a man", guess="mount", wider=lambda: longer) is (
+        Tier.WAITING
+    )
     # another first word, or words a turn goes on from
     assert fuji.classify("mountain to june", wider=lambda: wider) is Tier.OPEN
     assert fuji.classify("mount to the", guess="mount", wider=lambda: wider) is Tier.WAITING
