@@ -535,14 +535,7 @@ class TurnEnd:
         )
         if not (last_misheard or wider[-1] == words[-1]):
             return False
-        return (
-            not _starts(words, self.expected)
-            and not self._filler(partial)
-            and self.on_the_card is not None
-            and (self.on_the_card(other) or self._sounds_whole(wider))
-            and not one_of_the_phrases(other, self.commands)
-            and self._tier(other, guess) in _WHOLE
-        )
+        return self._whole_reading_of(partial, words, other, guess, by_sound=True)
 
     def _fewer_words_wider(self, partial: str, other: str, guess: str | None) -> bool:
         """The ruling's wider window reads the words as an entry of the card
@@ -560,10 +553,25 @@ class TurnEnd:
         return (
             words[-1] not in unfinished_words()
             and sum(map(syllables, wider)) <= sum(map(syllables, words))
-            and not _starts(words, self.expected)
+            and self._whole_reading_of(partial, words, other, guess, by_sound=False)
+        )
+
+    def _whole_reading_of(
+        self, partial: str, words: list[str], other: str, guess: str | None, by_sound: bool
+    ) -> bool:
+        """What the ruling's wider reading must be to make the words whole
+        (`_whole_wider`, `_fewer_words_wider`): words that start no phrase
+        the host expects and are no filler, read as an entry of the card (or,
+        `by_sound`, as words that sound like a whole answer), no command, and
+        whole by its own tier."""
+        return (
+            not _starts(words, self.expected)
             and not self._filler(partial)
             and self.on_the_card is not None
-            and self.on_the_card(other)
+            and (
+                self.on_the_card(other)
+                or (by_sound and self._sounds_whole(first_spoken_form(other).split()))
+            )
             and not one_of_the_phrases(other, self.commands)
             and self._tier(other, guess) in _WHOLE
         )
