@@ -82,7 +82,6 @@ from host.speech.recognition import (
 from host.speech.turn_end import (
     a_lead_in_alone,
     after_the_lead_in,
-    longer_than_a_beat,
     one_of_the_phrases,
     said_so_far_below,
     unfinished_words,
@@ -167,15 +166,22 @@ GRAMMAR_PATH_FLOOR = -18.0
 # or a lead-in and one word (`sure`) whole when Whisper, not led by the card,
 # scores it at least RIVAL_FLOOR and within RIVAL_MARGIN of the reading it
 # writes itself: noise, or a voice it hears badly, lowers every reading of
-# the words, the answer's with them. espeak-ng's "is it ... Tokyo" was "i'm
-# dead" (Tokyo -6.7, Whisper's own "it's all kiddo" -9.0), flite's "erm ...
-# Mercury" "um knuckly" (-7.9; "not complete" -6.1). A hum scores every
-# reading low too, so not an entry of one beat: flite kal16's "er" after "um"
-# on a True card, Whisper's own "buh" -7.1, True -8.9. On the listen sets'
-# pauses a player went on from, the entries scored 5.6 or more below
-# Whisper's own reading (docs/recognizers.md, stop 69).
+# the words, the answer's with them. flite's "erm ... Mercury" was "um
+# knuckly" (Mercury -7.9, Whisper's own "not complete" -6.1), espeak-ng's
+# "I think ... Antarctica" "i'm talk dick up" (-8.9; -6.8). Only an entry
+# of RIVAL_BEATS or more: a hum scores every reading low too (flite kal16's
+# "er" after "um" on a True card, Whisper's own "buh" -7.1, True -8.9), and
+# so does a lead-in, as long as a name of two beats. flite kal16's "um ...
+# it's a" on a Lizard card in noise, Whisper's own "ill sec" -9.9, Lizard
+# -9.75, ended the turn before the answer in two of five draws of the noise
+# (pause_risk_bench.py --before um --draw); espeak-ng's "is it the", "did it
+# uh" -6.1, Lizard -9.7, in one. No lead-in rivalled an entry of three
+# beats (Canberra, The Great Gatsby) in those draws, and no filler did. On
+# the listen sets' pauses a player went on from, the entries scored 5.6 or
+# more below Whisper's own reading (docs/recognizers.md, stops 69 and 71).
 RIVAL_FLOOR = -10.0
 RIVAL_MARGIN = 4.0
+RIVAL_BEATS = 3
 # Words read as a right answer, with no pause before them, keep the middle
 # pause when Whisper, not led by the card, scores every right answer below
 # this for them and a hum at least LIKELY_READING: the card, as the prompt,
@@ -515,8 +521,12 @@ MOST_SYLLABLES_A_SECOND = 11.0
 
 def sayable_in(text: str, seconds: float) -> bool:
     """The words could have been said in that many seconds."""
-    beats = sum(syllables(word) for word in first_spoken_form(text).split())
-    return beats <= max(1.0, MOST_SYLLABLES_A_SECOND * seconds)
+    return beats(text) <= max(1.0, MOST_SYLLABLES_A_SECOND * seconds)
+
+
+def beats(text: str) -> int:
+    """The syllables of the words, as said."""
+    return sum(syllables(word) for word in first_spoken_form(text).split())
 
 
 def _content(samples: np.ndarray) -> tuple[int, int]:
@@ -920,14 +930,14 @@ class WhisperStream:
         return rival and self._a_rival_reading(samples, scores)
 
     def _a_rival_reading(self, samples: np.ndarray, scores: dict[str, float]) -> bool:
-        """One of the phrases, longer than a beat, scores at least
+        """One of the phrases, of `RIVAL_BEATS` or more, scores at least
         `RIVAL_FLOOR` and within `RIVAL_MARGIN` of what Whisper, not led by
         the card, writes for the words, scored alike. Whisper decodes the
         words for it only then: the decode and its score took 30-60 ms."""
         near = [
             score
             for phrase, score in scores.items()
-            if score >= RIVAL_FLOOR and longer_than_a_beat(phrase)
+            if score >= RIVAL_FLOOR and beats(phrase) >= RIVAL_BEATS
         ]
         if not near:
             return False

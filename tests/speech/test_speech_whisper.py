@@ -1265,10 +1265,22 @@ def test_whisper_unprompted_may_find_the_card_answer_a_sure_reading(scores, sure
         # flite's "erm ... Mercury" in room noise: Whisper, unled, wrote "not
         # complete" (-6.1) and scored Mercury -7.9, below the sure bar
         ("um knuckly", "Mercury", {"Mercury": -7.9, "not complete": -6.1}, "not complete", True),
-        # espeak-ng's "is it ... Tokyo": the answer above Whisper's own reading
-        ("i'm dead", "Tokyo", {"Tokyo": -6.7, "it's all kiddo": -9.0}, "it's all kiddo", True),
+        # espeak-ng's "I think ... Antarctica" in room noise
+        (
+            "i'm being",
+            "Antarctica",
+            {"Antarctica": -8.9, "i'm talk dick": -6.8},
+            "i'm talk dick",
+            True,
+        ),
         # "it's the ... er" on a Lizard card: Whisper's own reading far likelier
         ("it's lizard", "Lizard", {"Lizard": -9.7, "it's right": -3.6}, "it's right", False),
+        # flite kal16's "um ... it's a" on a Lizard card in noise: a lead-in
+        # scores an answer of two beats as high as its own reading
+        ("it's right", "Lizard", {"Lizard": -9.75, "ill sec": -9.9}, "ill sec", False),
+        # so espeak-ng's "is it ... Tokyo", the answer above Whisper's own
+        # reading, is no rival either: it waits, and is misheard all the same
+        ("i'm dead", "Tokyo", {"Tokyo": -6.7, "it's all kiddo": -9.0}, "it's all kiddo", False),
         # flite kal16's "er" after "um" on a True card: every reading of a hum
         # is low, so an answer of one beat is never taken for a rival
         ("um true", "True", {"True": -8.9, "buh": -7.1}, "buh", False),
@@ -1293,14 +1305,21 @@ def test_whisper_reads_the_words_unled_only_when_an_entry_may_rival_its_reading(
     unled = engine.prompts.count(None)  # the stream's own decodes
     assert stream.a_likely_reading(["Mount Everest"]) is False
     assert engine.prompts.count(None) == unled and engine.scored == [["Mount Everest"]]
-    near = ScoresEngine("i'm dead", {"Tokyo": -6.7}, unprompted=("it's all kiddo",))
-    stream = WhisperStream(near, Expectation.answer(["Tokyo"]))
+    near = ScoresEngine("um knuckly", {"Mercury": -7.9}, unprompted=("not complete",))
+    stream = WhisperStream(near, Expectation.answer(["Mercury"]))
     stream.accept(np.ones(9600, np.int16))
     stream.partial()
     unled = near.prompts.count(None)
-    stream.a_sure_reading(["Tokyo"])
+    stream.a_sure_reading(["Mercury"])
     assert near.prompts.count(None) == unled + 1
-    assert near.scored == [["Tokyo"], ["it's all kiddo"]]
+    assert near.scored == [["Mercury"], ["not complete"]]
+    short = ScoresEngine("i'm dead", {"Tokyo": -6.7}, unprompted=("it's all kiddo",))
+    stream = WhisperStream(short, Expectation.answer(["Tokyo"]))
+    stream.accept(np.ones(9600, np.int16))
+    stream.partial()
+    unled = short.prompts.count(None)
+    stream.a_sure_reading(["Tokyo"])
+    assert short.prompts.count(None) == unled  # two beats: no rival, no decode
 
 
 class HumThenAnswerEngine(ScoresEngine):
