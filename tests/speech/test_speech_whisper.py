@@ -1297,29 +1297,29 @@ def test_an_entry_nearly_as_likely_as_whisper_s_own_reading_is_a_sure_reading(
     assert stream.a_sure_reading([card]) is sure
 
 
+def unled_decodes_to_rule(
+    engine: ScoresEngine, card: str, ask: str = "a_sure_reading"
+) -> tuple[bool, int]:
+    """Whether the card's answer is a likely reading of the words (`ask`),
+    and how many times Whisper, not led by the card, decoded them to say so
+    (the stream's own decodes of the words aside)."""
+    stream = WhisperStream(engine, Expectation.answer([card]))
+    stream.accept(np.ones(9600, np.int16))
+    stream.partial()
+    unled = engine.prompts.count(None)
+    likely = getattr(stream, ask)([card])
+    return likely, engine.prompts.count(None) - unled
+
+
 def test_whisper_reads_the_words_unled_only_when_an_entry_may_rival_its_reading():
-    engine = ScoresEngine("moneed", {"Mount Everest": -14.1}, unprompted=("moment",))
-    stream = WhisperStream(engine, Expectation.answer(["Mount Everest"]))
-    stream.accept(np.ones(9600, np.int16))
-    stream.partial()
-    unled = engine.prompts.count(None)  # the stream's own decodes
-    assert stream.a_likely_reading(["Mount Everest"]) is False
-    assert engine.prompts.count(None) == unled and engine.scored == [["Mount Everest"]]
+    far = ScoresEngine("moneed", {"Mount Everest": -14.1}, unprompted=("moment",))
+    assert unled_decodes_to_rule(far, "Mount Everest", "a_likely_reading") == (False, 0)
+    assert far.scored == [["Mount Everest"]]
     near = ScoresEngine("um knuckly", {"Mercury": -7.9}, unprompted=("not complete",))
-    stream = WhisperStream(near, Expectation.answer(["Mercury"]))
-    stream.accept(np.ones(9600, np.int16))
-    stream.partial()
-    unled = near.prompts.count(None)
-    stream.a_sure_reading(["Mercury"])
-    assert near.prompts.count(None) == unled + 1
+    assert unled_decodes_to_rule(near, "Mercury") == (True, 1)
     assert near.scored == [["Mercury"], ["not complete"]]
     short = ScoresEngine("i'm dead", {"Tokyo": -6.7}, unprompted=("it's all kiddo",))
-    stream = WhisperStream(short, Expectation.answer(["Tokyo"]))
-    stream.accept(np.ones(9600, np.int16))
-    stream.partial()
-    unled = short.prompts.count(None)
-    stream.a_sure_reading(["Tokyo"])
-    assert short.prompts.count(None) == unled  # two beats: no rival, no decode
+    assert unled_decodes_to_rule(short, "Tokyo") == (False, 0)  # two beats: no rival
 
 
 class HumThenAnswerEngine(ScoresEngine):
