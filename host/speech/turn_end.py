@@ -366,8 +366,15 @@ class TurnEnd:
             # after one word no answer (or only fillers), not merely another
             # answer in the decks: a filler is read lower down as one, and a
             # place card holds a thousand (piper's "erm" in noise was
-            # "current", read also "huron", on a Mercury card)
-            and (tier is not Tier.HESITATION or self._whole_by_the_card(other))
+            # "current", read also "huron", on a Mercury card). Nor after a
+            # lead-in and one word, the lead-in's article misread: espeak-ng's
+            # "um ... it's the" in noise was "it's not", read also "it's
+            # murder" (a crow card's answer), and the turn ended before the
+            # player went on
+            and (
+                (tier is not Tier.HESITATION and not _one_word_after_a_lead_in(said))
+                or self._whole_by_the_card(other)
+            )
             # nor a command or pass: flite rms's "uh" was read "earth",
             # lower down "i don't know", and the turn ended before the answer
             and not one_of_the_phrases(other, self.commands)

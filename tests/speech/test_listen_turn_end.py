@@ -589,6 +589,18 @@ def test_a_lone_word_read_lower_down_as_another_answer_in_the_decks_is_a_hesitat
     assert plan.turn_end.classify("lake your run", others=("huron",)) is Tier.COMPLETE
 
 
+def test_a_lead_in_and_a_word_read_lower_down_as_another_answer_in_the_decks_waits():
+    """espeak-ng's "um ... it's the" in noise on a Lizard card: "it's the"
+    was "it's not", read also "it's murder" (a crow card's answer), and the
+    turn ended before the player went on. The card's own answer lower down
+    still ends it, and another answer in the decks after more words."""
+    plan = answer_plan(AnswerFields("Lizard", kind="text"), others=("Murder", "Chile"))
+    assert plan.turn_end.classify("um it's not", others=("um it's murder",)) is Tier.WAITING
+    assert plan.turn_end.classify("is it earth", others=("is it murder",)) is Tier.WAITING
+    assert plan.turn_end.classify("um it's not", others=("um it's lizard",)) is Tier.COMPLETE
+    assert plan.turn_end.classify("it's a nerd", others=("it's a murder",)) is Tier.COMPLETE
+
+
 def test_another_answer_in_the_decks_after_words_misheard_is_not_whole():
     """Flite kal's "hmm ... Saturn" in noise on a Saturn card of the place
     kind: the "hmm" was "hey china", China a place in the decks, and the turn
