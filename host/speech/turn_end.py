@@ -154,7 +154,10 @@ class TurnEnd:
         for "oh" on a True/False card, "hey china" for "hmm"); nor
         when the first reading is unfinished ("george w", read also "george w
         bush" when the player had paused inside the name: the card, as
-        Whisper's prompt, lends its lower readings the rest of a name).
+        Whisper's prompt, lends its lower readings the rest of a name); nor,
+        after a hesitation or a lead-in and one word no answer, only another
+        answer in the decks ("it's not", read also "it's murder", was "it's
+        the" drawn out).
         `earlier`: asks how the words up to the pause before this one were
         read (None when there was none), only when that matters (it may cost
         a decode); None when the recognizer cannot tell. `wider`: the
