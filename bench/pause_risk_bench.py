@@ -41,6 +41,11 @@ with the card, wrote the whole name ("martin luther king").
 `--save` keeps every clip's pauses (bench/turn_end_replay.py replays them
 under other silences).
 
+`--draw N` hears another draw of the room noise: a rule that ended one
+clip in noise early is measured on several (stop 71: the lead-ins after
+"um", five draws, 13 ended within 0.6 s before its two changes, 6 after;
+docs/recognizers.md).
+
 `--before um` says "um" and pauses 1.2 s before each clip: what the end of
 turn does with words after a hesitation it left out. No clip is a right
 answer: one ruled right is a false accept, listed and counted (not when the
