@@ -1267,10 +1267,10 @@ def test_whisper_unprompted_may_find_the_card_answer_a_sure_reading(scores, sure
         ("um knuckly", "Mercury", {"Mercury": -7.9, "not complete": -6.1}, "not complete", True),
         # espeak-ng's "I think ... Antarctica" in room noise
         (
-            "i'm being",
+            "i'm being i'm tah take up",
             "Antarctica",
-            {"Antarctica": -8.9, "i'm talk dick": -6.8},
-            "i'm talk dick",
+            {"Antarctica": -8.9, "i'm talk dick up": -6.8},
+            "i'm talk dick up",
             True,
         ),
         # "it's the ... er" on a Lizard card: Whisper's own reading far likelier
