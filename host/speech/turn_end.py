@@ -363,21 +363,19 @@ class TurnEnd:
             # a filler read as one twice ("i'm", read also "em"): a whole
             # answer lower down ("emu") is the card, as Whisper's prompt, pulling
             return Tier.HESITATION
+        lead_in_and_a_word = _one_word_after_a_lead_in(said)
+        # after one word no answer (or only fillers), not merely another
+        # answer in the decks: a filler is read lower down as one, and a
+        # place card holds a thousand (piper's "erm" in noise was "current",
+        # read also "huron", on a Mercury card). Nor after a lead-in and one
+        # word, the lead-in's article misread: espeak-ng's "um ... it's the"
+        # in noise was "it's not", read also "it's murder" (a crow card's
+        # answer), and the turn ended before the player went on
+        by_the_card_only = tier is Tier.HESITATION or lead_in_and_a_word
         whole = any(
             longer_than_a_beat(other)
             and self.is_complete(other)
-            # after one word no answer (or only fillers), not merely another
-            # answer in the decks: a filler is read lower down as one, and a
-            # place card holds a thousand (piper's "erm" in noise was
-            # "current", read also "huron", on a Mercury card). Nor after a
-            # lead-in and one word, the lead-in's article misread: espeak-ng's
-            # "um ... it's the" in noise was "it's not", read also "it's
-            # murder" (a crow card's answer), and the turn ended before the
-            # player went on
-            and (
-                (tier is not Tier.HESITATION and not _one_word_after_a_lead_in(said))
-                or self._whole_by_the_card(other)
-            )
+            and (not by_the_card_only or self._whole_by_the_card(other))
             # nor a command or pass: flite rms's "uh" was read "earth",
             # lower down "i don't know", and the turn ended before the answer
             and not one_of_the_phrases(other, self.commands)
@@ -387,7 +385,7 @@ class TurnEnd:
         )
         if whole:
             return Tier.COMPLETE
-        if tier is Tier.OPEN and _one_word_after_a_lead_in(said):
+        if tier is Tier.OPEN and lead_in_and_a_word:
             # "it's there": a lead-in and one word no answer of the host's is
             # more often the lead-in's article or a filler misread (Whisper
             # writes a drawn-out "the" as "there", "umm" as "i am") than a
@@ -545,7 +543,7 @@ class TurnEnd:
         )
         if not (last_misheard or wider[-1] == words[-1]):
             return False
-        return self._whole_reading_of(partial, words, other, guess, by_sound=True)
+        return self._whole_reading_of(partial, words, other, guess, sounding=wider)
 
     def _fewer_words_wider(self, partial: str, other: str, guess: str | None) -> bool:
         """The ruling's wider window reads the words as an entry of the card
@@ -563,25 +561,27 @@ class TurnEnd:
         return (
             words[-1] not in unfinished_words()
             and sum(map(syllables, wider)) <= sum(map(syllables, words))
-            and self._whole_reading_of(partial, words, other, guess, by_sound=False)
+            and self._whole_reading_of(partial, words, other, guess)
         )
 
     def _whole_reading_of(
-        self, partial: str, words: list[str], other: str, guess: str | None, by_sound: bool
+        self,
+        partial: str,
+        words: list[str],
+        other: str,
+        guess: str | None,
+        sounding: list[str] | None = None,
     ) -> bool:
         """What the ruling's wider reading must be to make the words whole
         (`_whole_wider`, `_fewer_words_wider`): words that start no phrase
         the host expects and are no filler, read as an entry of the card (or,
-        `by_sound`, as words that sound like a whole answer), no command, and
-        whole by its own tier."""
+        given its words as `sounding`, as words that sound like a whole
+        answer), no command, and whole by its own tier."""
         return (
             not _starts(words, self.expected)
             and not self._filler(partial)
             and self.on_the_card is not None
-            and (
-                self.on_the_card(other)
-                or (by_sound and self._sounds_whole(first_spoken_form(other).split()))
-            )
+            and (self.on_the_card(other) or (sounding is not None and self._sounds_whole(sounding)))
             and not one_of_the_phrases(other, self.commands)
             and self._tier(other, guess) in _WHOLE
         )
