@@ -21,6 +21,9 @@ When the words before a pause were a hesitation ("um", which Whisper may
 write as "i'm" or "come"), the listening loop says so as speech resumes, and
 the audio before it is left out: "um ... Canberra" decoded whole came out as
 "i'm can there", its tail alone as "Canberra".
+
+A decode that may be needed after another (`Beside`) can begin on a free
+worker beside it; what is asked of it is the same either way.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from typing import Generic, TypeVar
 import numpy as np
 
 Heard = TypeVar("Heard")  # what the engine's decode returns
+Result = TypeVar("Result")
 
 
 class Now(Executor):
@@ -45,6 +49,30 @@ class Now(Executor):
         except BaseException as exc:  # handed to whoever asks for the result
             future.set_exception(exc)
         return future
+
+
+class Beside(Generic[Result]):
+    """A decode begun on a free worker beside the one that may need it
+    (`executor`), or, without one, made only when asked for.
+
+    `result` takes a decode no worker has begun back and makes it in the
+    caller's thread, never waiting behind queued work: the caller may hold
+    one of the workers, and the other may be waiting for it. `drop` lets go
+    of one not needed; one already begun runs to its end, unheeded.
+    """
+
+    def __init__(self, make: Callable[[], Result], executor: Executor | None = None) -> None:
+        self._make = make
+        self._future: Future[Result] | None = executor.submit(make) if executor else None
+
+    def result(self) -> Result:
+        if self._future is None or self._future.cancel():
+            return self._make()
+        return self._future.result()
+
+    def drop(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
 
 
 @dataclass(frozen=True)

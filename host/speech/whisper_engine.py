@@ -50,14 +50,14 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import cast
 
 import numpy as np
 
-from host.speech.ahead import PauseDecoding, Ruling
+from host.speech.ahead import Beside, PauseDecoding, Ruling
 from host.speech.audio import RECOGNIZER_RATE, voice_span_seconds
 from host.speech.closed_list import ClosedListStream
 from host.speech.guided import (
@@ -585,9 +585,10 @@ class WhisperStream:
             for phrase in (*expectation.phrases, *expectation.known_as)
             for form in spoken_forms(phrase)
         )
+        self._worker = getattr(engine, "worker", None)
         self.audio = PauseDecoding(
             self._hear,
-            getattr(engine, "worker", None),
+            self._worker,
             ruling=Ruling(self._hear_wider, self._hear_for_the_ruling) if self._prompt else None,
         )
         self._left_out: list[str] = []  # hesitations before pauses, as Whisper wrote them
@@ -669,9 +670,12 @@ class WhisperStream:
             return ruled
         said = {h.text for h in ruled.all}
         lowest = min((h.confidence for h in ruled.all), default=1.0)
+        # both windows' decodes are done: the other worker is free for the
+        # whole's later decodes, which then run beside its first
+        read = self._read(whole, RULING_PAD_SECONDS, beside=self._worker)
         also = tuple(
             Hypothesis(h.text, round(h.confidence * lowest, 4))
-            for h in self._read(whole, RULING_PAD_SECONDS).all
+            for h in read.all
             if h.text not in said
         )
         return replace(ruled, whole=also)
@@ -743,7 +747,11 @@ class WhisperStream:
         return self._read_at[key]
 
     def _read(
-        self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS, from_start: bool = False
+        self,
+        samples: np.ndarray,
+        pad_seconds: float = PAD_SECONDS,
+        from_start: bool = False,
+        beside: Executor | None = None,
     ) -> Readings:
         """Whisper's readings with the card's phrases as its prompt; when none
         is a phrase on the card, then also its readings with the card's
@@ -757,8 +765,17 @@ class WhisperStream:
         on the four spoken dev sets it made 24 rulings right (13 of them
         flite's) and none wrong. It costs a decode without the encoder
         (kept from the first) and without the prompt's tokens. `from_start`:
-        the samples begin where the utterance is heard from (`_after_silence`)."""
+        the samples begin where the utterance is heard from (`_after_silence`).
+        `beside`: workers, one of them free, on which the later decodes begin
+        beside the first (ahead.py's `Beside`); without it, they wait for it."""
         heard_as = self._after_silence(samples) if from_start else samples
+        later = beside if self._prompt else None
+        named_later = Beside(
+            lambda: self._named(heard_as, pad_seconds), later if self._named_prompt else None
+        )
+        again_later = Beside(
+            lambda: self.engine.decode(heard_as, None, self._beam, pad_seconds=pad_seconds), later
+        )
         decoded = self._decode_prompted(heard_as, self._prompt, pad_seconds)
         # words too many for the speech are not what was said: a phrase of
         # the card is the prompt's, "i don't know" Whisper's for flite rms's "uh"
@@ -766,6 +783,8 @@ class WhisperStream:
         too_long = tuple(h.text for h in decoded if not sayable_in(h.text, seconds))
         prompted = [h for h in decoded if h.text not in too_long]
         if not self._prompt or not decoded or any(self._said_on_the_card(h.text) for h in prompted):
+            named_later.drop()
+            again_later.drop()
             return Readings(tuple(prompted), too_long=too_long)
         heard = {h.text for h in decoded}
         lowest = min((h.confidence for h in prompted), default=1.0)
@@ -778,10 +797,11 @@ class WhisperStream:
             heard.update(h.text for h in readings)
             return tuple(Hypothesis(h.text, round(h.confidence * lowest, 4)) for h in kept)
 
-        named = below(self._named(heard_as, pad_seconds))
+        named = below(named_later.result())
         if any(self._said_on_the_card(h.text) for h in named):
+            again_later.drop()
             return Readings(tuple(prompted), named=named, too_long=too_long)
-        again = self.engine.decode(heard_as, None, self._beam, pad_seconds=pad_seconds)
+        again = again_later.result()
         return Readings(tuple(prompted), named=named, again=below(again), too_long=too_long)
 
     def _named(self, samples: np.ndarray, pad_seconds: float) -> list[Hypothesis]:

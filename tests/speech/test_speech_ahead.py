@@ -5,7 +5,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import numpy as np
 
-from host.speech.ahead import PauseDecoding, Ruling
+from host.speech.ahead import Beside, PauseDecoding, Ruling
 from host.speech.endpoint import EndpointPolicy
 from host.speech.listening import RecordingSource, listen_turn
 from host.speech.recognition import Expectation, Hypothesis, Recognition
@@ -148,6 +148,41 @@ def test_the_rulings_own_decoding_begins_beside_the_first_not_after_it():
     assert wider.lengths == [4800] and first.lengths == []
     queue.run_all()
     assert audio.ruled() == ["4800 samples"] and ruled_on == [["4800 samples"]]
+
+
+def test_a_later_decode_a_free_worker_began_is_not_made_again():
+    decode, queue = Decoder(), Queue()
+    named = Beside(lambda: decode(np.ones(4800, np.int16)), queue)
+    queue.run(0)  # the other worker, free, began it beside the first decode
+    assert named.result() == ["4800 samples"]
+    assert decode.lengths == [4800]
+
+
+def test_a_later_decode_no_worker_has_begun_is_made_here_not_waited_for():
+    # the caller may hold one worker while the other waits for it
+    decode, queue = Decoder(), Queue()
+    again = Beside(lambda: decode(np.ones(4800, np.int16)), queue)
+    assert again.result() == ["4800 samples"]
+    assert queue.waiting[0][0].cancelled()  # taken back: no worker makes it a second time
+    queue.run_all()
+    assert decode.lengths == [4800]
+
+
+def test_a_later_decode_not_needed_is_let_go():
+    decode, queue = Decoder(), Queue()
+    again = Beside(lambda: decode(np.ones(4800, np.int16)), queue)
+    again.drop()  # the first decode was a phrase on the card
+    queue.run_all()
+    assert decode.lengths == []
+
+
+def test_without_a_worker_a_later_decode_is_made_only_when_asked():
+    decode = Decoder()
+    again = Beside(lambda: decode(np.ones(4800, np.int16)))
+    assert decode.lengths == []
+    again.drop()
+    assert decode.lengths == []
+    assert again.result() == ["4800 samples"]
 
 
 class PauseStream:

@@ -7,7 +7,8 @@ import math
 import os
 import subprocess
 import sys
-from concurrent.futures import Executor, Future
+import threading
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -695,6 +696,39 @@ def test_words_after_a_hesitation_that_match_nothing_are_heard_whole_as_well():
     finished = stream.finish()
     # ranked after what followed the hesitation: the judge takes the first on the card
     assert [h.text for h in finished.alternatives] == ["i'm stein", "albert einstein"]
+
+
+def test_the_wholes_decode_without_the_prompt_runs_beside_the_one_with_it():
+    # both windows decoded, the other worker is free: the reply waits for the
+    # longer of the two, not both (espeak-ng's "er ... Buenos Aires" in noise)
+    class HearsTheWholeBeside(HearsAlbertOnlyWithWhatCameBefore):
+        def __init__(self, whole):
+            super().__init__(whole)
+            self.unprompted_began = threading.Event()
+            self.saw_it_begin = None
+
+        def decode(self, samples, prompt=None, beam_size=None, **bounds):
+            if len(samples) != self.whole:
+                return super().decode(samples, prompt, beam_size, **bounds)
+            if prompt is None:
+                self.unprompted_began.set()
+                return [Hypothesis("albert einstein", 1.0)]
+            self.saw_it_begin = self.unprompted_began.wait(timeout=10)
+            return [Hypothesis("all but einstein", 1.0)]
+
+    engine = HearsTheWholeBeside(whole=4800 + 16000 + 9600)
+    with ThreadPoolExecutor(max_workers=2) as worker:
+        engine.worker = worker
+        stream = WhisperStream(engine, Expectation.answer(["Albert Einstein"]))
+        said_after_a_hesitation(stream)
+        finished = stream.finish()
+    assert engine.saw_it_begin
+    # ranked as when one ran after the other
+    assert [h.text for h in finished.alternatives] == [
+        "i'm stein",
+        "all but einstein",
+        "albert einstein",
+    ]
 
 
 def test_after_a_hesitation_written_as_a_filler_the_whole_is_not_heard():
