@@ -376,6 +376,11 @@ class WhisperRecognizer:
         self._last_encodings[pad_seconds] = (key, encoded, window.shape[2])
         return encoded, window.shape[2]
 
+    def encode(self, samples: np.ndarray, pad_seconds: float = PAD_SECONDS) -> None:
+        """Encode the utterance's window now, for the decodes and scorings of
+        the same audio that follow (`_encoded` keeps it)."""
+        self._encoded(samples, pad_seconds)
+
     def decode(
         self,
         samples: np.ndarray,
@@ -770,6 +775,9 @@ class WhisperStream:
         beside the first (ahead.py's `Beside`); without it, they wait for it."""
         heard_as = self._after_silence(samples) if from_start else samples
         later = beside if self._prompt else None
+        if later is not None:
+            # encoded once, here, for all three: not by each worker at once
+            self.engine.encode(heard_as, pad_seconds)
         named_later = Beside(
             lambda: self._named(heard_as, pad_seconds), later if self._named_prompt else None
         )

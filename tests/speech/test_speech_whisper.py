@@ -131,6 +131,9 @@ class CountingEngine:
     def prompt(self, phrases, in_order=False):
         return [f"<{p}>" for p in (phrases if in_order else sorted(phrases))]
 
+    def encode(self, samples, pad_seconds=PAD_SECONDS):
+        pass  # the decodes below need no encoder's output
+
     def decode(
         self,
         samples,
