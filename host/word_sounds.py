@@ -5,6 +5,7 @@ Pure and light: the judge must not load the speech package to use it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 
 def syllables(word: str) -> int:
@@ -15,6 +16,11 @@ def syllables(word: str) -> int:
     if len(groups) > 1 and re.search(r"[^aeiouy]e$", word.casefold()):
         return len(groups) - 1
     return len(groups)
+
+
+def beats(words: Iterable[str]) -> int:
+    """The syllables of the words together (`syllables`)."""
+    return sum(syllables(word) for word in words)
 
 
 def drawn_out_forms(word: str) -> tuple[str, str, str]:

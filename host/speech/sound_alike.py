@@ -44,7 +44,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from host.speech.phrases import first_spoken_form, sound_key
-from host.word_sounds import syllables
+from host.word_sounds import beats
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,8 @@ class SoundAlike:
 
     def phrase_for(self, words: list[str]) -> str | None:
         """The phrase these words sound like, or None."""
-        if sum(syllables(word) for word in words) < self.likeness.beats:
+        said = beats(words)
+        if said < self.likeness.beats:
             return None
         key = sound_key(words)
         if len(key) < self.likeness.shortest_key:
@@ -94,8 +95,7 @@ class SoundAlike:
             return None
         # one beat for a phrase of more is a filler the keys cannot tell apart:
         # metaphone drops vowels, so "em" (an "um") and Emu are both EM
-        beats = sum(syllables(word) for word in words)
-        if beats == 1 and sum(map(syllables, first_spoken_form(phrase).split())) > 1:
+        if said == 1 and beats(first_spoken_form(phrase).split()) > 1:
             return None
         return phrase
 

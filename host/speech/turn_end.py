@@ -22,7 +22,7 @@ from pathlib import Path
 
 from host.speech.guided import roughly_alike
 from host.speech.phrases import first_spoken_form, sound_key
-from host.word_sounds import drawn_out_forms, spelt_as_a_hum, syllables
+from host.word_sounds import beats, drawn_out_forms, spelt_as_a_hum, syllables
 from host.yaml_text import load_yaml
 
 DATA = Path(__file__).with_name("data") / "turn_end.yaml"
@@ -560,7 +560,7 @@ class TurnEnd:
             return False
         return (
             words[-1] not in unfinished_words()
-            and sum(map(syllables, wider)) <= sum(map(syllables, words))
+            and beats(wider) <= beats(words)
             and self._whole_reading_of(partial, words, other, guess)
         )
 

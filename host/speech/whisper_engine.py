@@ -88,7 +88,7 @@ from host.speech.turn_end import (
     written_as_a_filler,
 )
 from host.speech.whisper_text import detokenize, plain_text, settled, shares
-from host.word_sounds import syllables
+from host.word_sounds import beats
 
 PAD_SECONDS = 1.0  # silence after the audio: Whisper needs some to end its sentence
 # An answer is decoded again for the ruling in a wider window. In a short one
@@ -526,12 +526,12 @@ MOST_SYLLABLES_A_SECOND = 11.0
 
 def sayable_in(text: str, seconds: float) -> bool:
     """The words could have been said in that many seconds."""
-    return beats(text) <= max(1.0, MOST_SYLLABLES_A_SECOND * seconds)
+    return spoken_beats(text) <= max(1.0, MOST_SYLLABLES_A_SECOND * seconds)
 
 
-def beats(text: str) -> int:
+def spoken_beats(text: str) -> int:
     """The syllables of the words, as said."""
-    return sum(syllables(word) for word in first_spoken_form(text).split())
+    return beats(first_spoken_form(text).split())
 
 
 def _content(samples: np.ndarray) -> tuple[int, int]:
@@ -965,7 +965,7 @@ class WhisperStream:
         near = [
             score
             for phrase, score in scores.items()
-            if score >= RIVAL_FLOOR and beats(phrase) >= RIVAL_BEATS
+            if score >= RIVAL_FLOOR and spoken_beats(phrase) >= RIVAL_BEATS
         ]
         if not near:
             return False

@@ -29,7 +29,7 @@ from host.speech.turn_end import (
 )
 from host.table import understanding as und
 from host.table.channels import Listening
-from host.word_sounds import syllables
+from host.word_sounds import beats
 
 # Rulings that mean the words heard are a whole form on the card: a listed
 # near miss or prompt, or a person's surname alone (the judge asks for the
@@ -182,8 +182,7 @@ def _sounds_like_the_card(fields: AnswerFields | None):
     `_sounds_like_an_answer`, without the decks' other answers)."""
     if fields is not None and fields.kind == "true_false":
         return lambda words: (
-            sum(syllables(word) for word in words) > 1
-            and true_or_false_by_sound(" ".join(words)) is not None
+            beats(words) > 1 and true_or_false_by_sound(" ".join(words)) is not None
         )
     right = SoundAlike((fields.answer, *fields.accept) if fields else (), CARD)
     listed = SoundAlike((*fields.prompt, *fields.reject) if fields else ())
